@@ -1,0 +1,106 @@
+"""``mpb/MobilePA-v0``: one MobilePA-Bench task per episode as a text-action Gymnasium env.
+
+* ``reset(options={"task_id": ...})`` picks the task; without it, ``reset(seed=...)`` draws one from
+  the env's task list (``split`` / ``dimension`` / ``task_ids``) with the env's RNG.
+* The observation after reset is the user query; after a step, the tool feedback as a JSON list.
+  ``info["messages"]`` holds the chat messages the step appended (on reset: system prompt, history,
+  query) and ``info["tools"]`` the current action set's schemas (on reset and whenever it changes).
+* Reward is 0 until the end; then the gated checker's 1.0 / 0.0, with ``info["verdict"]``.
+* An action without a tool call is the final message (terminated); ``max_turns`` (T_max = 15) turns
+  truncate. Malformed actions become error observations and cost the turn; ``step`` never raises on them.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import gymnasium as gym
+
+from mpb_env.domains import catalog
+from mpb_env.envs.spaces import AnyText, ToolCallText
+from mpb_env.episode import T_MAX, Episode
+from mpb_env.recall import DEFAULT_TOP_N
+from mpb_env.tasks import load_tasks, task_index
+from mpb_env.tasks.model import Dimension, RecallMode, Task, episodes
+from mpb_env.world.generate import Size, load_world
+
+
+class MobilePAEnv(gym.Env[str, str]):
+    """MobilePA-Bench as a Gymnasium env.
+
+    Args:
+        split: task suite to draw from (``"bench"``).
+        dimension: only tasks of this dimension (``basic|subagent|memory|skill``).
+        task_ids: only these task IDs (skill variants as ``<id>@SOR`` / ``<id>@MTSR``).
+        tasks: explicit ``Task`` objects instead of a split (e.g. generated training tasks).
+        recall: ``"bm25"`` (top-N, the paper's setting), ``"oracle"`` (gold tools guaranteed) or ``"all"``.
+        top_n: N for recall (15).
+        max_turns: T_max, turns before truncation (15).
+        world_size: ``"S" | "M" | "L"`` base world.
+    """
+
+    metadata = {"render_modes": ["ansi"], "render_fps": 1}
+
+    def __init__(
+        self,
+        split: str = "bench",
+        dimension: Dimension | None = None,
+        task_ids: list[str] | None = None,
+        tasks: list[Task] | None = None,
+        recall: RecallMode = "bm25",
+        top_n: int = DEFAULT_TOP_N,
+        max_turns: int = T_MAX,
+        world_size: Size = "M",
+        render_mode: str | None = None,
+    ) -> None:
+        if render_mode not in (None, "ansi"):
+            raise ValueError(f"render_mode must be None or 'ansi', got {render_mode!r}")
+        self.render_mode = render_mode
+        if tasks is not None:
+            self._index = {t.id: t for t in tasks}
+        else:
+            index = task_index(split)
+            pool = load_tasks(split, dimension)
+            self._index = index
+            if task_ids is None:
+                task_ids = [t.id for t in episodes(pool)]
+        self.task_ids: list[str] = list(task_ids if task_ids is not None else self._index)
+        unknown = [t for t in self.task_ids if t not in self._index]
+        if unknown:
+            raise ValueError(f"unknown task ids: {unknown[:5]}")
+        if not self.task_ids:
+            raise ValueError("no tasks to play: the split/dimension/task_ids selection is empty")
+        self.world = load_world(world_size)
+        self.observation_space = AnyText()
+        self.action_space = ToolCallText(list(catalog().values()))
+        self.episode = Episode(self.world, self._index[self.task_ids[0]], recall, top_n, max_turns)
+        self._transcript: list[str] = []
+
+    @property
+    def task(self) -> Task:
+        return self.episode.task
+
+    def reset(
+        self, *, seed: int | None = None, options: dict[str, Any] | None = None
+    ) -> tuple[str, dict[str, Any]]:
+        super().reset(seed=seed)
+        task_id = (options or {}).get("task_id")
+        if task_id is None:
+            task_id = self.task_ids[int(self.np_random.integers(len(self.task_ids)))]
+        task = self._index.get(task_id)
+        if task is None:
+            raise ValueError(f"unknown task_id {task_id!r}")
+        self.episode.restart(task)
+        self._transcript = [f"user: {task.query}"]
+        return task.query, self.episode.start_info()
+
+    def step(self, action: str) -> tuple[str, float, bool, bool, dict[str, Any]]:
+        obs, reward, terminated, truncated, info = self.episode.step(action)
+        if self.render_mode == "ansi":
+            self._transcript += [f"assistant: {action}", *([f"tools: {obs}"] if obs else [])]
+        return obs, reward, terminated, truncated, info
+
+    def render(self) -> str | None:
+        if self.render_mode == "ansi":
+            return "\n".join(self._transcript)
+        return None

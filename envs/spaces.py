@@ -1,0 +1,96 @@
+"""Text spaces for the env: any unicode string in, any unicode string out.
+
+gymnasium's ``spaces.Text`` defaults to an ``[A-Za-z0-9]`` charset and ``min_length=1``; chat text
+needs neither restriction, so ``AnyText.contains`` accepts every ``str``. ``ToolCallText.sample()``
+draws a valid random tool call (JSON) from a tool list, which is what ``check_env`` and the random
+policy step with.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import numpy as np
+import orjson
+from gymnasium import spaces
+
+from mpb_env.tools.runtime import ToolSpec
+
+#: Plausible string values for random calls: real IDs and formats from the phone world.
+STRING_POOL = (
+    "contact_001",
+    "contact_003",
+    "contact_009",
+    "event_001",
+    "alarm_001",
+    "rule_001",
+    "reminder_001",
+    "mem_001",
+    "messages",
+    "calendar",
+    "07:30",
+    "22:00",
+    "2026-05-21",
+    "2026-05-21T10:00:00",
+    "2026-05-21T11:00:00",
+    "Chris",
+    "Sam",
+    "hello",
+    "meeting notes",
+    "+1 415 555 0199",
+)
+
+
+class AnyText(spaces.Text):
+    """A text space whose members are all Python strings up to ``max_length`` characters."""
+
+    def __init__(self, max_length: int = 1 << 20, seed: int | np.random.Generator | None = None) -> None:
+        super().__init__(max_length=max_length, min_length=0, seed=seed)
+
+    def contains(self, x: Any) -> bool:
+        return isinstance(x, str) and len(x) <= self.max_length
+
+    def __repr__(self) -> str:
+        return f"AnyText(max_length={self.max_length})"
+
+
+def _value(schema: dict[str, Any], rng: np.random.Generator) -> Any:
+    if "enum" in schema:
+        return schema["enum"][int(rng.integers(len(schema["enum"])))]
+    kind = schema.get("type")
+    if kind == "integer":
+        return int(rng.integers(0, 120))
+    if kind == "number":
+        return float(np.round(rng.uniform(0, 100), 1))
+    if kind == "boolean":
+        return bool(rng.integers(2))
+    if kind == "array":
+        return [_value(schema.get("items", {"type": "string"}), rng) for _ in range(int(rng.integers(0, 3)))]
+    if kind == "object":
+        return {}
+    return STRING_POOL[int(rng.integers(len(STRING_POOL)))]
+
+
+def random_call(specs: Sequence[ToolSpec], rng: np.random.Generator) -> dict[str, Any]:
+    """A schema-valid random call ``{"name", "arguments"}`` to one of ``specs``."""
+    spec = specs[int(rng.integers(len(specs)))]
+    params = spec.schema["function"]["parameters"]
+    required = set(params.get("required", []))
+    args = {
+        k: _value(v, rng)
+        for k, v in params.get("properties", {}).items()
+        if k in required or rng.random() < 0.3
+    }
+    return {"name": spec.name, "arguments": args}
+
+
+class ToolCallText(AnyText):
+    """The action space: any text; ``sample()`` is a random valid tool call over ``specs``."""
+
+    def __init__(self, specs: Sequence[ToolSpec], seed: int | np.random.Generator | None = None) -> None:
+        super().__init__(seed=seed)
+        self.specs = list(specs)
+
+    def sample(self, mask: Any = None, probability: Any = None) -> str:
+        return orjson.dumps(random_call(self.specs, self.np_random)).decode()

@@ -1,0 +1,19 @@
+"""mobilepa-gym: MobilePA-Bench as Gymnasium RL environments.
+
+``import mpb_env`` registers ``mpb/MobilePA-v0``. The sandbox lives here; the Gymnasium adapters are
+``mpb_env.envs`` and the rollout tools and CLI ``mpb_env.rollouts``.
+"""
+
+from __future__ import annotations
+
+import gymnasium
+
+from mpb_env.tasks import load_tasks
+from mpb_env.tasks.model import Task
+
+__version__ = "0.1.0"
+__all__ = ["Task", "__version__", "load_tasks"]
+
+ENV_ID = "mpb/MobilePA-v0"
+if ENV_ID not in gymnasium.registry:
+    gymnasium.register(id=ENV_ID, entry_point="mpb_env.envs.single:MobilePAEnv")

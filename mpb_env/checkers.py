@@ -1,0 +1,320 @@
+"""The gated checkers: one primary checker per bucket, memory and skill gates, and a ``Verdict``.
+
+Success = every applicable gate ∧ the task's fixed primary checker (paper §3.3, eqs. 7–11):
+
+* Bucket 1 (``tool``): the successful *mutating* calls of the trajectory equal ``gold.calls`` in order —
+  names, and arguments after normalisation (every argument the call ended up with, defaults
+  included, must match the gold value or, when gold omits it, the tool's default). Read-only calls and
+  calls that failed (which never have side effects) are ignored; an extra mutating call fails.
+* Bucket 2 (``state``): D_T − D_0 (the env's write layer) equals ``gold.delta`` under value
+  normalisation; any unrelated or destructive write fails.
+* Bucket 3 (``behavior``): the rubric's route and handoff slots, the final message's kind and content,
+  and optionally no other mutation.
+* Memory gate: gold memory IDs ⊆ IDs returned by ``search_user_memory`` in the trajectory.
+* Skill gate: the gold skill was loaded with ``load_skill``.
+
+``Verdict.partial`` is a shaped, non-official vector for reward shaping; the official score is always
+the gated binary ``success``.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from datetime import datetime
+from typing import Any
+
+from pydantic import BaseModel
+
+from mpb_env.tasks.model import DeltaEntry, Rubric, Task
+from mpb_env.world.state import PhoneState
+
+MEMORY_SEARCH = "search_user_memory"
+SKILL_LOADER = "load_skill"
+#: Record fields that tools stamp on every write; never part of a gold delta.
+VOLATILE_FIELDS = frozenset({"created_at", "updated_at", "time", "history"})
+
+
+class Verdict(BaseModel):
+    success: bool
+    primary: bool
+    gates: dict[str, bool] = {}
+    reasons: list[str] = []
+    partial: dict[str, float] = {}
+
+
+# --------------------------------------------------------------------------- normalisation
+_TEMPORAL = re.compile(r"^\d{4}-\d{2}-\d{2}([T ]\d{1,2}:\d{2}(:\d{2})?)?$|^\d{1,2}:\d{2}(:\d{2})?$")
+
+
+def norm_text(text: str) -> str:
+    """Free text for phrase matching: case-folded, whitespace collapsed, curly quotes straightened."""
+    return " ".join(text.replace("’", "'").split()).casefold()
+
+
+def norm(value: Any) -> Any:
+    """Canonical form for comparison.
+
+    >>> norm("  Train delayed,  arrive 8:00 PM. ")
+    'train delayed, arrive 8:00 pm'
+    >>> norm("7:05") == norm("07:05:00"), norm(3) == norm(3.0), norm(["b", "A"]) == norm(["a", "B"])
+    (True, True, True)
+    """
+    if isinstance(value, bool) or value is None:
+        return value
+    if isinstance(value, int | float):
+        return float(value)
+    if isinstance(value, str):
+        text = " ".join(value.split()).casefold().rstrip(".!。")
+        if _TEMPORAL.match(text):
+            try:
+                if ":" in text and "-" not in text:
+                    h, m, *sec = text.split(":")
+                    return f"{int(h):02d}:{int(m):02d}:{int(sec[0]) if sec else 0:02d}"
+                return datetime.fromisoformat(text).isoformat()
+            except ValueError:
+                return text
+        return text
+    if isinstance(value, dict):
+        return {k: norm(v) for k, v in value.items()}
+    if isinstance(value, list | tuple):
+        items = [norm(v) for v in value]
+        if all(isinstance(v, str | float | bool) or v is None for v in items):
+            return sorted(items, key=repr)
+        return items
+    return value
+
+
+def match(gold: Any, actual: Any) -> bool:
+    """Does ``actual`` satisfy the gold value or matcher?
+
+    Matchers: ``{"$contains": [...]}`` (every phrase occurs in the text), ``{"$any": [...]}`` (equals
+    one of), ``{"$present": true}`` (non-empty), ``{"$ignore": true}`` (anything).
+
+    >>> match({"$contains": ["train", "8"]}, "Train is late, home by 8")
+    True
+    >>> match("07:30", "7:30"), match(20, 20.0), match({"$any": ["ring", "vibrate"]}, "silent")
+    (True, True, False)
+    """
+    if isinstance(gold, dict) and len(gold) == 1:
+        op, arg = next(iter(gold.items()))
+        if op == "$contains":
+            text = norm_text(actual if isinstance(actual, str) else str(actual))
+            return all(norm_text(str(p)) in text for p in arg)
+        if op == "$any":
+            return any(match(g, actual) for g in arg)
+        if op == "$present":
+            return actual not in (None, "", [], {}) if arg else actual in (None, "", [], {})
+        if op == "$ignore":
+            return True
+    if isinstance(gold, dict) and isinstance(actual, dict):
+        return gold.keys() == actual.keys() and all(match(gold[k], actual[k]) for k in gold)
+    a, b = norm(gold), norm(actual)
+    if isinstance(a, float) and isinstance(b, float):
+        return math.isclose(a, b, rel_tol=1e-9, abs_tol=1e-9)
+    return a == b
+
+
+# --------------------------------------------------------------------------- trajectory facts
+def memory_ids_returned(state: PhoneState) -> set[str]:
+    """IDs of every memory record returned by a successful memory search (M̂_T, eq. 7)."""
+    out: set[str] = set()
+    for e in state.log:
+        if e["tool"] == MEMORY_SEARCH and e["status"] == "success":
+            data = e["data"]
+            rows = data.get("results", data.get("records", [])) if isinstance(data, dict) else data
+            out.update(r["id"] for r in rows or [] if isinstance(r, dict) and "id" in r)
+    return out
+
+
+def skills_loaded(state: PhoneState) -> list[str]:
+    """Skills loaded successfully, in order (K̂_T, eq. 10)."""
+    return [
+        e["arguments"]["skill_id"]
+        for e in state.log
+        if e["tool"] == SKILL_LOADER and e["status"] == "success"
+    ]
+
+
+def effective_calls(state: PhoneState) -> list[dict[str, Any]]:
+    """The calls Bucket 1 compares: successful mutating calls (failed calls never have side effects)."""
+    return [e for e in state.log if e["mutates"] and e["status"] == "success"]
+
+
+# --------------------------------------------------------------------------- primary checkers
+def check_calls(task: Task, state: PhoneState) -> tuple[bool, list[str], float]:
+    from mpb_env.domains import catalog
+
+    gold = task.gold.calls or []
+    actual = effective_calls(state)
+    reasons: list[str] = []
+    matched = 0
+    tools = catalog()
+    for i, g in enumerate(gold):
+        if i >= len(actual):
+            reasons.append(f"missing call #{i + 1}: {g.name}")
+            break
+        a = actual[i]
+        if a["tool"] != g.name:
+            reasons.append(f"call #{i + 1}: expected {g.name}, got {a['tool']}")
+            break
+        spec = tools.get(g.name)
+        defaults = spec.defaults if spec else {}
+        bad = [
+            k
+            for k in a["arguments"].keys() | g.arguments.keys()
+            if not match(g.arguments[k] if k in g.arguments else defaults.get(k), a["arguments"].get(k))
+        ]
+        if bad:
+            reasons.append(f"call #{i + 1} {g.name}: wrong {', '.join(sorted(bad))}")
+            break
+        matched += 1
+    if len(actual) > len(gold) and matched == len(gold):
+        extra = ", ".join(e["tool"] for e in actual[len(gold) :])
+        reasons.append(f"extra mutating call(s): {extra}")
+    ok = not reasons
+    return ok, reasons, matched / max(len(gold), 1)
+
+
+def _entry_matches(entry: DeltaEntry, change: dict[str, Any]) -> bool:
+    if change["op"] != entry.op:
+        return False
+    if entry.op == "delete":
+        return True
+    after = change["after"]
+    if not all(match(v, after.get(k)) for k, v in entry.fields.items()):
+        return False
+    if entry.op == "update":
+        # Every changed field must be one the gold names (or bookkeeping).
+        return all(k in entry.fields or k in VOLATILE_FIELDS for k in change["changed"])
+    return True
+
+
+def check_delta(task: Task, state: PhoneState) -> tuple[bool, list[str], float]:
+    gold = task.gold.delta or []
+    ignore = set(task.gold.ignore_tables)
+    delta = {t: dict(rows) for t, rows in state.delta().items() if t not in ignore}
+    reasons: list[str] = []
+    matched = 0
+    for entry in gold:
+        rows = delta.get(entry.table, {})
+        if entry.key is not None:
+            change = rows.get(entry.key)
+            if change is not None and _entry_matches(entry, change):
+                del rows[entry.key]
+                matched += 1
+            elif change is None:
+                reasons.append(f"{entry.table}/{entry.key}: expected {entry.op}, record unchanged")
+            else:
+                reasons.append(
+                    f"{entry.table}/{entry.key}: {change['op']} does not match the expected {entry.op} {entry.fields}"
+                )
+        else:
+            key = next((k for k, c in rows.items() if _entry_matches(entry, c)), None)
+            if key is None:
+                reasons.append(f"{entry.table}: no new record with {entry.fields}")
+            else:
+                del rows[key]
+                matched += 1
+    for table, rows in delta.items():
+        for key, change in rows.items():
+            reasons.append(f"unexpected {change['op']} of {table}/{key}")
+    total = len(gold) + sum(len(r) for r in delta.values())
+    return not reasons, reasons, matched / max(total, 1)
+
+
+_REFUSAL = re.compile(
+    r"\b(can't|cannot|can not|unable|not able|not possible|isn't possible|not supported|isn't supported|"
+    r"doesn't support|don't support|won't be able|impossible|sorry)\b"
+)
+
+
+def final_kind(text: str) -> set[str]:
+    """The kinds a final message counts as: ``question``, ``refusal``, ``answer`` (non-empty)."""
+    kinds = set()
+    low = text.casefold().replace("’", "'")
+    if text.strip():
+        kinds.add("answer")
+    if "?" in text:
+        kinds.add("question")
+    if _REFUSAL.search(low):
+        kinds.add("refusal")
+    return kinds
+
+
+def check_behavior(task: Task, state: PhoneState, final: str | None) -> tuple[bool, list[str], float]:
+    rubric: Rubric = task.gold.rubric or Rubric()
+    reasons: list[str] = []
+    checks = 0
+    passed = 0
+    effective = effective_calls(state)
+    if rubric.routes:
+        checks += 1
+        routed = [e for e in effective if e["tool"] in rubric.routes]
+        if not routed:
+            reasons.append(f"no successful hand-off to {' or '.join(rubric.routes)}")
+        else:
+            passed += 1
+            if rubric.handoff:
+                checks += 1
+                if any(
+                    all(match(v, e["arguments"].get(k)) for k, v in rubric.handoff.items()) for e in routed
+                ):
+                    passed += 1
+                else:
+                    reasons.append(f"hand-off payload incomplete: expected {rubric.handoff}")
+    if rubric.forbid_mutations:
+        checks += 1
+        others = [e["tool"] for e in effective if e["tool"] not in rubric.routes]
+        if others:
+            reasons.append(f"acted when it should not have: {', '.join(others)}")
+        else:
+            passed += 1
+    text = final or ""
+    checks += 1
+    if rubric.final_kind != "any" and rubric.final_kind not in final_kind(text):
+        reasons.append(f"final message is not a {rubric.final_kind}")
+    else:
+        passed += 1
+    low = norm_text(text)
+    for group in rubric.must_include:
+        checks += 1
+        if any(norm_text(p) in low for p in group):
+            passed += 1
+        else:
+            reasons.append(f"final message mentions none of {group}")
+    for phrase in rubric.must_not_include:
+        checks += 1
+        if norm_text(phrase) in low:
+            reasons.append(f"final message must not mention {phrase!r}")
+        else:
+            passed += 1
+    return not reasons, reasons, passed / max(checks, 1)
+
+
+def check(task: Task, state: PhoneState, final: str | None) -> Verdict:
+    """The gated verdict for a finished (or truncated) episode."""
+    if task.bucket == "tool":
+        primary, reasons, frac = check_calls(task, state)
+    elif task.bucket == "state":
+        primary, reasons, frac = check_delta(task, state)
+    else:
+        primary, reasons, frac = check_behavior(task, state, final)
+    gates: dict[str, bool] = {}
+    if task.gold_memory_ids:
+        missing = set(task.gold_memory_ids) - memory_ids_returned(state)
+        gates["memory"] = not missing
+        if missing:
+            reasons.append(f"memory gate: never retrieved {sorted(missing)}")
+    if task.gold_skill:
+        gates["skill"] = task.gold_skill in skills_loaded(state)
+        if not gates["skill"]:
+            reasons.append(f"skill gate: {task.gold_skill!r} was not loaded")
+    partial = {"primary": frac, **{k: float(v) for k, v in gates.items()}}
+    return Verdict(
+        success=primary and all(gates.values()),
+        primary=primary,
+        gates=gates,
+        reasons=reasons,
+        partial=partial,
+    )

@@ -1,0 +1,1 @@
+"""Package data: task suites (JSONL + SHA-256) and the world digest."""

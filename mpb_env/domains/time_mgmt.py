@@ -1,0 +1,980 @@
+"""Time Management: calendar events, alarms, timers, reminders and automation rules.
+
+Tables:
+    events: ``{event_id: {"id", "title", "start", "end", "location", "attendees": [contact_id],
+        "reminder_minutes": int | None, "calendar": "personal" | "work" | "family"}}``; ``start``/``end``
+        are local ISO datetimes ``"2026-05-20T10:00:00"`` (string order is time order). Core events
+        ``event_001``..``event_015`` lie in 2026-05-18..29; generated bulk (``event_101``..) spreads over
+        2026-03..2026-08 but never inside 2026-05-17..31, so the core week reads the same at every size.
+    alarms: ``{alarm_id: {"id", "time": "HH:MM", "label", "repeat_days": ["mon", ...], "enabled"}}``;
+        at most one alarm per time of day.
+    timers: ``{timer_id: {"id", "label", "duration_s", "started_at", "ends_at", "status", "stopped_at"}}``;
+        ``status`` is ``"running"`` or ``"stopped"``; a running timer whose ``ends_at`` has passed on the
+        simulated clock reads as ``"finished"``.
+    reminders: ``{reminder_id: {"id", "title", "due": str | None, "notes", "done", "completed_at"}}``.
+    automation_rules: ``{rule_id: {"id", "name", "trigger", "trigger_value", "actions": [{"setting",
+        "value"}], "enabled", "last_run_at"}}``; actions set keys of the ``settings`` table (System
+        Settings) and ``update_automation_rule(..., run_now=True)`` applies them at once.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from datetime import datetime, timedelta
+from typing import Any, Literal
+
+from mpb_env.errors import (
+    AlreadyExists,
+    Ambiguous,
+    CapabilityLimit,
+    Conflict,
+    InvalidArguments,
+    NotFound,
+    PreconditionFailed,
+)
+from mpb_env.tools.runtime import Ok, ok, tool
+from mpb_env.world.state import PhoneState, Record, Tables
+
+DOMAIN = "Time Management"
+SEED_ORDER = 30
+
+Day = Literal["mon", "tue", "wed", "thu", "fri", "sat", "sun"]
+CalendarName = Literal["personal", "work", "family"]
+Trigger = Literal["time", "location", "app_open", "charging"]
+
+DAYS: tuple[str, ...] = ("mon", "tue", "wed", "thu", "fri", "sat", "sun")
+_DAY_INDEX = {d: i for i, d in enumerate(DAYS)}
+CAL = ("calendar", "CALENDAR")
+CLOCK = ("clock", "NOTIFICATIONS")
+MAX_TIMER_S = 359_999  # 99:59:59, the Clock app's limit
+MAX_REMINDER_MIN = 10_080  # one week
+_HHMM = re.compile(r"^(\d{1,2}):(\d{2})(?::00)?$")
+# Closed value sets of settings that automation actions may write (others are type-checked only).
+_SETTING_CHOICES: dict[str, tuple[str, ...]] = {
+    "sound.mode": ("ring", "vibrate", "silent"),
+    "dnd.allow_calls_from": ("everyone", "contacts", "favorites", "none"),
+}
+_PERCENT_PREFIXES = ("volume.", "display.brightness")
+
+
+# --------------------------------------------------------------------------- world
+def _ev(
+    eid: str,
+    title: str,
+    start: str,
+    end: str,
+    location: str,
+    attendees: list[str],
+    reminder: int | None,
+    calendar: str,
+) -> Record:
+    return {
+        "id": eid,
+        "title": title,
+        "start": start,
+        "end": end,
+        "location": location,
+        "attendees": attendees,
+        "reminder_minutes": reminder,
+        "calendar": calendar,
+    }
+
+
+CORE_EVENTS: list[Record] = [
+    _ev("event_001", "Weekly sync with Sam Carter", "2026-05-20T10:00:00", "2026-05-20T10:30:00",
+        "Northwind Labs, Room 4B", ["contact_008"], 10, "work"),
+    _ev("event_002", "Dentist", "2026-05-21T15:00:00", "2026-05-21T16:00:00",
+        "Bay Dental, 450 Sutter St", [], 60, "personal"),
+    _ev("event_003", "Emma's school play", "2026-05-22T18:00:00", "2026-05-22T19:30:00",
+        "Lincoln Elementary auditorium", ["contact_004", "contact_005"], 30, "family"),
+    _ev("event_004", "Flight to New York", "2026-05-26T08:15:00", "2026-05-26T16:45:00",
+        "SFO Terminal 3 (UA 1532 to JFK)", [], 120, "work"),
+    _ev("event_005", "Lunch with Chris Lee", "2026-05-20T12:30:00", "2026-05-20T13:30:00",
+        "Tartine Manufactory", ["contact_002"], 15, "work"),
+    _ev("event_006", "Design review", "2026-05-20T15:00:00", "2026-05-20T16:00:00",
+        "Northwind Labs, Room 2A", ["contact_002", "contact_008"], 10, "work"),
+    _ev("event_007", "Call with Mom", "2026-05-24T17:00:00", "2026-05-24T17:30:00",
+        "", ["contact_006"], 10, "family"),
+    _ev("event_008", "Gym with Leo", "2026-05-19T07:00:00", "2026-05-19T08:00:00",
+        "Equinox SoMa", ["contact_010"], 30, "personal"),
+    _ev("event_009", "Check-up with Dr. Shah", "2026-05-29T09:30:00", "2026-05-29T10:00:00",
+        "Mission Family Clinic", ["contact_007"], 60, "personal"),
+    _ev("event_010", "Client meeting in New York", "2026-05-27T10:00:00", "2026-05-27T11:30:00",
+        "Hudson Partners, 55 Water St, New York", ["contact_008"], 30, "work"),
+    _ev("event_011", "Flight back to San Francisco", "2026-05-28T17:00:00", "2026-05-28T20:30:00",
+        "JFK Terminal 7 (UA 2215 to SFO)", [], 120, "work"),
+    _ev("event_012", "Dinner with Jordan", "2026-05-23T19:30:00", "2026-05-23T21:30:00",
+        "Nopa, 560 Divisadero St", ["contact_004"], 60, "family"),
+    _ev("event_013", "Coffee with Chris Li", "2026-05-21T08:30:00", "2026-05-21T09:15:00",
+        "Blue Bottle, Mint Plaza", ["contact_003"], 15, "personal"),
+    _ev("event_014", "1:1 with Maya Chen", "2026-05-21T11:00:00", "2026-05-21T11:30:00",
+        "Northwind Labs, Alex's office", ["contact_001"], 5, "work"),
+    _ev("event_015", "Sprint retro", "2026-05-22T16:00:00", "2026-05-22T17:00:00",
+        "Northwind Labs, Room 4B", ["contact_002", "contact_008"], 10, "work"),
+]  # fmt: skip
+
+CORE_ALARMS: list[Record] = [
+    {"id": "alarm_001", "time": "06:30", "label": "Workday", "repeat_days": ["mon", "tue", "wed", "thu", "fri"],
+     "enabled": True},
+    {"id": "alarm_002", "time": "07:45", "label": "Weekend", "repeat_days": ["sat", "sun"], "enabled": True},
+    {"id": "alarm_003", "time": "05:50", "label": "Gym", "repeat_days": ["tue", "thu"], "enabled": False},
+]  # fmt: skip
+
+CORE_TIMERS: list[Record] = [
+    {"id": "timer_001", "label": "Laundry", "duration_s": 3600, "started_at": "2026-05-20T08:30:00",
+     "ends_at": "2026-05-20T09:30:00", "status": "running", "stopped_at": None},
+    {"id": "timer_002", "label": "Tea", "duration_s": 240, "started_at": "2026-05-19T16:00:00",
+     "ends_at": "2026-05-19T16:04:00", "status": "stopped", "stopped_at": "2026-05-19T16:04:00"},
+]  # fmt: skip
+
+CORE_REMINDERS: list[Record] = [
+    {"id": "reminder_001", "title": "Submit expense report", "due": "2026-05-20T17:00:00",
+     "notes": "Include the April client dinner receipts", "done": False, "completed_at": None},
+    {"id": "reminder_002", "title": "Buy flowers for Emma's play", "due": "2026-05-22T16:00:00",
+     "notes": "Sunflowers are her favourite", "done": False, "completed_at": None},
+    {"id": "reminder_003", "title": "Pick up dry cleaning", "due": "2026-05-18T18:00:00",
+     "notes": "", "done": True, "completed_at": "2026-05-18T17:40:00"},
+]  # fmt: skip
+
+CORE_RULES: list[Record] = [
+    {"id": "rule_001", "name": "Bedtime", "trigger": "time", "trigger_value": "22:30",
+     "actions": [{"setting": "dnd.enabled", "value": True}], "enabled": True, "last_run_at": None},
+    {"id": "rule_002", "name": "Commute focus", "trigger": "location", "trigger_value": "car",
+     "actions": [{"setting": "sound.mode", "value": "silent"}, {"setting": "volume.media", "value": 20}],
+     "enabled": False, "last_run_at": None},
+]  # fmt: skip
+
+_BULK_TITLES = (
+    "Team standup", "Product roadmap review", "Budget check-in", "Hiring panel", "Customer demo",
+    "Architecture deep dive", "Yoga class", "Haircut", "Book club", "Piano lesson for Emma",
+    "Soccer practice pickup", "Car service", "Farmers market", "Volunteer shift", "Investor update prep",
+    "Security training", "Offsite planning", "Vet appointment", "Parent-teacher meeting", "Board game night",
+)  # fmt: skip
+_BULK_PLACES = (
+    "Northwind Labs, Room 2A", "Northwind Labs, Room 4B", "Zoom", "Google Meet", "Home",
+    "Dolores Park", "Ferry Building", "Golden Gate Park", "Mission Yoga", "",
+)  # fmt: skip
+_BULK_WORK = frozenset({0, 1, 2, 3, 4, 5, 14, 15, 16})
+_BULK_FAMILY = frozenset({9, 10, 17, 18, 19})
+_CORE_CONTACTS = tuple(f"contact_{i:03d}" for i in range(1, 11))
+_BULK_START = datetime(2026, 3, 1)
+_BULK_DAYS = 184  # 2026-03-01 .. 2026-08-31
+_QUIET_FROM, _QUIET_TO = "2026-05-17", "2026-06-01"  # the core window gets no bulk events
+
+
+def seed(tables: Tables, rng: random.Random, scale: float) -> None:
+    events: dict[str, Record] = {e["id"]: dict(e, attendees=list(e["attendees"])) for e in CORE_EVENTS}
+    n_bulk = round(285 * scale)
+    i = 0
+    while i < n_bulk:
+        day = _BULK_START + timedelta(days=rng.randrange(_BULK_DAYS))
+        start = day.replace(hour=rng.randint(7, 19), minute=rng.choice((0, 15, 30, 45)))
+        iso = start.isoformat()
+        if _QUIET_FROM <= iso < _QUIET_TO:
+            continue
+        t = rng.randrange(len(_BULK_TITLES))
+        end = start + timedelta(minutes=rng.choice((30, 45, 60, 60, 90)))
+        k = rng.choice((0, 0, 1, 1, 2))
+        eid = f"event_{101 + i:03d}"
+        cal = "work" if t in _BULK_WORK else "family" if t in _BULK_FAMILY else "personal"
+        events[eid] = _ev(
+            eid,
+            _BULK_TITLES[t],
+            iso,
+            end.isoformat(),
+            rng.choice(_BULK_PLACES),
+            sorted(rng.sample(_CORE_CONTACTS, k)),
+            rng.choice((None, 5, 10, 15, 30)),
+            cal,
+        )
+        i += 1
+    tables["events"] = events
+    tables["alarms"] = {a["id"]: dict(a, repeat_days=list(a["repeat_days"])) for a in CORE_ALARMS}
+    tables["timers"] = {t["id"]: dict(t) for t in CORE_TIMERS}
+    tables["reminders"] = {r["id"]: dict(r) for r in CORE_REMINDERS}
+    tables["automation_rules"] = {
+        r["id"]: dict(r, actions=[dict(a) for a in r["actions"]]) for r in CORE_RULES
+    }
+
+
+# --------------------------------------------------------------------------- helpers
+def _parse_dt(value: str, field: str, *, date_ok: bool = False) -> datetime:
+    """Parse a local ISO datetime (or, with ``date_ok``, a date meaning midnight)."""
+    try:
+        dt = datetime.fromisoformat(value)
+    except ValueError:
+        example = '"2026-05-21T14:00:00"' + (' or "2026-05-21"' if date_ok else "")
+        raise InvalidArguments(
+            f"{field} {value!r} is not an ISO date/time such as {example}", field=field
+        ) from None
+    if dt.tzinfo is not None:
+        raise InvalidArguments(
+            f'{field} must be local time without a UTC offset, e.g. "2026-05-21T14:00:00"', field=field
+        )
+    if not date_ok and "T" not in value and " " not in value:
+        raise InvalidArguments(f'{field} needs a time of day, e.g. "{value}T14:00:00"', field=field)
+    return dt.replace(microsecond=0)
+
+
+def _iso(dt: datetime) -> str:
+    return dt.isoformat(timespec="seconds")
+
+
+def _hhmm(value: str, field: str = "time") -> str:
+    m = _HHMM.match(value.strip())
+    if m is None or int(m.group(1)) > 23 or int(m.group(2)) > 59:
+        raise InvalidArguments(f'{field} {value!r} is not a 24-hour time "HH:MM", e.g. "07:30"', field=field)
+    return f"{int(m.group(1)):02d}:{m.group(2)}"
+
+
+def _text(value: str, field: str) -> str:
+    value = value.strip()
+    if not value:
+        raise InvalidArguments(f"{field} must not be empty", field=field)
+    return value
+
+
+def _event(s: PhoneState, event_id: str) -> Record:
+    rec = s.get("events", event_id)
+    if rec is None:
+        raise NotFound(f"no event with id {event_id!r}; list_events shows event IDs", event_id=event_id)
+    return rec
+
+
+def _attendees(s: PhoneState, ids: list[str]) -> list[str]:
+    out = list(dict.fromkeys(ids))
+    missing = [c for c in out if s.get("contacts", c) is None]
+    if missing:
+        raise NotFound(
+            f"no contact with id {missing[0]!r}; search_contacts finds contact IDs", contact_ids=missing
+        )
+    return out
+
+
+def _reminder_minutes(value: int | None) -> int | None:
+    if value is not None and not 0 <= value <= MAX_REMINDER_MIN:
+        raise InvalidArguments(f"reminder_minutes must be between 0 and {MAX_REMINDER_MIN}, got {value}")
+    return value
+
+
+def _overlaps(s: PhoneState, start: str, end: str, skip: str | None = None) -> list[dict[str, str]]:
+    return [
+        {"id": e["id"], "title": e["title"], "start": e["start"], "end": e["end"]}
+        for e in s.values("events")
+        if e["start"] < end and e["end"] > start and e["id"] != skip
+    ]
+
+
+def _days(days: list[str]) -> list[str]:
+    return sorted(set(days), key=_DAY_INDEX.__getitem__)
+
+
+def _alarm(s: PhoneState, alarm_id: str) -> Record:
+    rec = s.get("alarms", alarm_id)
+    if rec is None:
+        raise NotFound(f"no alarm with id {alarm_id!r}; list_alarms shows alarm IDs", alarm_id=alarm_id)
+    return rec
+
+
+def _clash(s: PhoneState, time: str, skip: str | None = None) -> None:
+    for a in s.values("alarms"):
+        if a["time"] == time and a["id"] != skip:
+            state = "enabled" if a["enabled"] else "disabled; enable it with update_alarm"
+            raise Conflict(
+                f"alarm {a['id']} ({a['label']!r}) is already set for {time} ({state})",
+                alarm_id=a["id"],
+                time=time,
+            )
+
+
+def _timer_status(s: PhoneState, rec: Record) -> str:
+    if rec["status"] == "running" and s.now_iso() >= rec["ends_at"]:
+        return "finished"
+    return rec["status"]
+
+
+def _rule(s: PhoneState, rule_id: str) -> Record:
+    rec = s.get("automation_rules", rule_id)
+    if rec is None:
+        raise NotFound(
+            f"no automation rule with id {rule_id!r}; list_automation_rules shows rule IDs", rule_id=rule_id
+        )
+    return rec
+
+
+def _trigger_value(s: PhoneState, trigger: str, value: str) -> str:
+    if trigger == "time":
+        return _hhmm(value, "trigger_value")
+    if trigger == "charging":
+        v = value.strip().lower() or "connected"
+        if v not in ("connected", "disconnected"):
+            raise InvalidArguments(
+                'a charging trigger_value is "connected" or "disconnected"', field="trigger_value"
+            )
+        return v
+    v = _text(value, "trigger_value")
+    if trigger == "app_open" and s.get("apps", v) is None:
+        raise NotFound(f"no installed app with id {v!r}; list_apps shows app IDs", app_id=v)
+    return v if trigger == "app_open" else v.lower()
+
+
+def _actions(s: PhoneState, actions: list[dict]) -> list[dict[str, Any]]:
+    if not actions:
+        raise InvalidArguments('actions must list at least one {"setting": key, "value": v}', field="actions")
+    out: list[dict[str, Any]] = []
+    seen: set[str] = set()
+    for i, act in enumerate(actions):
+        if set(act) != {"setting", "value"} or not isinstance(act["setting"], str):
+            raise InvalidArguments(
+                f'actions[{i}] must be exactly {{"setting": key, "value": v}}, got {act!r}', field="actions"
+            )
+        key, value = act["setting"], act["value"]
+        if key in seen:
+            raise InvalidArguments(f"actions set {key!r} twice", field="actions")
+        seen.add(key)
+        rec = s.get("settings", key)
+        if rec is None:
+            raise NotFound(
+                f'no setting {key!r}; settings keys look like "dnd.enabled" or "volume.media"', setting=key
+            )
+        current = rec.get("value")
+        if not isinstance(value, bool | int | float | str):
+            raise InvalidArguments(
+                f"the value for {key!r} must be a boolean, number or string", field="actions"
+            )
+        numeric = isinstance(current, int | float) and not isinstance(current, bool)
+        if current is not None and (
+            (isinstance(current, bool) and not isinstance(value, bool))
+            or (numeric and (isinstance(value, bool) or not isinstance(value, int | float)))
+            or (isinstance(current, str) and not isinstance(value, str))
+        ):
+            kind = "a boolean" if isinstance(current, bool) else "a number" if numeric else "a string"
+            raise InvalidArguments(f"{key!r} takes {kind}, got {value!r}", field="actions", setting=key)
+        choices = _SETTING_CHOICES.get(key)
+        if choices is not None and value not in choices:
+            raise InvalidArguments(f"{key!r} must be one of {list(choices)}, got {value!r}", setting=key)
+        if numeric and key.startswith(_PERCENT_PREFIXES) and not 0 <= value <= 100:
+            raise InvalidArguments(f"{key!r} is a percentage 0-100, got {value!r}", setting=key)
+        out.append({"setting": key, "value": value})
+    return out
+
+
+# --------------------------------------------------------------------------- calendar
+@tool(DOMAIN, permission=CAL)
+def list_events(
+    s: PhoneState,
+    start_date: str | None = None,
+    end_date: str | None = None,
+    query: str | None = None,
+    attendee_id: str | None = None,
+    limit: int = 50,
+) -> Ok:
+    """List calendar events (meetings, appointments) in a date range, soonest first, optionally filtered by text or attendee.
+
+    Args:
+        start_date: Earliest day or moment to include, e.g. "2026-05-21" or "2026-05-21T12:00:00";
+            defaults to the start of today, so pass an earlier date to see past events.
+        end_date: Last day to include (a date includes that whole day) or an exclusive moment,
+            e.g. "2026-05-22"; no upper bound when omitted.
+        query: Case-insensitive text matched against title, location and attendee names, e.g. "dentist".
+        attendee_id: Only events this contact attends, e.g. "contact_008".
+        limit: Maximum number of events returned, e.g. 20.
+
+    Returns:
+        Event records (``id``, ``title``, ``start``, ``end``, ``location``, ``attendees``,
+        ``reminder_minutes``, ``calendar``) plus ``attendee_names``, that overlap the range.
+
+    Raises:
+        InvalidArguments: a date is malformed, the range is empty or limit is below 1.
+        PermissionDenied: the Calendar app lacks the CALENDAR permission.
+    """
+    if limit < 1:
+        raise InvalidArguments(f"limit must be at least 1, got {limit}", field="limit")
+    if start_date is None:
+        lo = s.now().date().isoformat() + "T00:00:00"
+    else:
+        lo = _iso(_parse_dt(start_date, "start_date", date_ok=True))
+    hi = None
+    if end_date is not None:
+        dt = _parse_dt(end_date, "end_date", date_ok=True)
+        if "T" not in end_date and " " not in end_date:
+            dt += timedelta(days=1)
+        hi = _iso(dt)
+        if hi <= lo:
+            raise InvalidArguments(f"end_date {end_date!r} is not after start {lo}", field="end_date")
+    needle = query.strip().casefold() if query else ""
+    rows = []
+    for e in s.values("events"):
+        if e["end"] <= lo or (hi is not None and e["start"] >= hi):
+            continue
+        if attendee_id is not None and attendee_id not in e["attendees"]:
+            continue
+        if (
+            needle
+            and needle not in f"{e['title']}\n{e['location']}".casefold()
+            and not any(needle in _contact_name(s, c).casefold() for c in e["attendees"])
+        ):
+            continue
+        rows.append(e)
+    rows.sort(key=lambda e: (e["start"], e["id"]))
+    shown = [{**e, "attendee_names": [_contact_name(s, c) for c in e["attendees"]]} for e in rows[:limit]]
+    more = f" (showing the first {limit})" if len(rows) > limit else ""
+    return ok(f"{len(rows)} events{more}", shown)
+
+
+def _contact_name(s: PhoneState, contact_id: str) -> str:
+    rec = s.get("contacts", contact_id)
+    return rec.get("name", contact_id) if rec is not None else contact_id
+
+
+@tool(DOMAIN, mutates=True, permission=CAL)
+def create_event(
+    s: PhoneState,
+    title: str,
+    start: str,
+    end: str | None = None,
+    location: str = "",
+    attendees: list[str] | None = None,
+    reminder_minutes: int | None = 15,
+    calendar: CalendarName = "personal",
+) -> Ok:
+    """Create a calendar event; overlapping events are reported, not refused.
+
+    Args:
+        title: The event's title, e.g. "Project kickoff".
+        start: Local start time, e.g. "2026-05-21T14:00:00".
+        end: Local end time after start, e.g. "2026-05-21T15:00:00"; one hour after start when omitted.
+        location: Where it happens, e.g. "Northwind Labs, Room 4B".
+        attendees: Contact IDs to invite, e.g. ["contact_008", "contact_002"].
+        reminder_minutes: Minutes before start to notify, e.g. 30; null for no reminder.
+        calendar: The calendar to put it in, e.g. "work".
+
+    Returns:
+        ``{"event": <the new event record>, "overlaps": [{id, title, start, end}, ...]}``.
+
+    Raises:
+        InvalidArguments: the title is empty, a time is malformed, end is not after start, or
+            reminder_minutes is outside 0..10080.
+        NotFound: an attendee ID is not a saved contact.
+        PermissionDenied: the Calendar app lacks the CALENDAR permission.
+    """
+    title = _text(title, "title")
+    t0 = _parse_dt(start, "start")
+    t1 = t0 + timedelta(hours=1) if end is None else _parse_dt(end, "end")
+    if t1 <= t0:
+        raise InvalidArguments(f"end {_iso(t1)} must be after start {_iso(t0)}", field="end")
+    people = _attendees(s, attendees or [])
+    lead = _reminder_minutes(reminder_minutes)
+    rec = _ev(s.new_id("event"), title, _iso(t0), _iso(t1), location.strip(), people, lead, calendar)
+    clashes = _overlaps(s, rec["start"], rec["end"])
+    s.put("events", rec["id"], rec)
+    note = f"; overlaps {', '.join(c['id'] for c in clashes)}" if clashes else ""
+    return ok(
+        f"Created {rec['id']} {title!r} {rec['start']}–{rec['end']}{note}",
+        {"event": rec, "overlaps": clashes},
+    )
+
+
+@tool(DOMAIN, mutates=True, permission=CAL)
+def update_event(
+    s: PhoneState,
+    event_id: str,
+    title: str | None = None,
+    start: str | None = None,
+    end: str | None = None,
+    location: str | None = None,
+    attendees: list[str] | None = None,
+    reminder_minutes: int | None = None,
+    calendar: CalendarName | None = None,
+) -> Ok:
+    """Change only the given fields of a calendar event; moving the start alone keeps the duration.
+
+    Args:
+        event_id: The event's ID, e.g. "event_002".
+        title: New title, e.g. "Dentist (cleaning)".
+        start: New local start, e.g. "2026-05-21T16:00:00"; without ``end`` the event keeps its length.
+        end: New local end, e.g. "2026-05-21T17:00:00".
+        location: New location, e.g. "Zoom".
+        attendees: The full new list of attendee contact IDs (replaces the old list), e.g. ["contact_008"].
+        reminder_minutes: New reminder lead time in minutes, e.g. 60.
+        calendar: Move it to this calendar, e.g. "family".
+
+    Returns:
+        ``{"event": <the updated record>, "overlaps": [...], "changed": [field names]}``.
+
+    Raises:
+        NotFound: no event has this ID, or an attendee ID is not a saved contact.
+        InvalidArguments: no field was given, a time is malformed, end is not after start, the title is
+            empty or reminder_minutes is outside 0..10080.
+        PermissionDenied: the Calendar app lacks the CALENDAR permission.
+    """
+    old = _event(s, event_id)
+    changes: dict[str, Any] = {}
+    if title is not None:
+        changes["title"] = _text(title, "title")
+    if start is not None or end is not None:
+        o0, o1 = datetime.fromisoformat(old["start"]), datetime.fromisoformat(old["end"])
+        t0 = o0 if start is None else _parse_dt(start, "start")
+        t1 = (t0 + (o1 - o0)) if end is None else _parse_dt(end, "end")
+        if t1 <= t0:
+            raise InvalidArguments(f"end {_iso(t1)} must be after start {_iso(t0)}", field="end")
+        changes["start"], changes["end"] = _iso(t0), _iso(t1)
+    if location is not None:
+        changes["location"] = location.strip()
+    if attendees is not None:
+        changes["attendees"] = _attendees(s, attendees)
+    if reminder_minutes is not None:
+        changes["reminder_minutes"] = _reminder_minutes(reminder_minutes)
+    if calendar is not None:
+        changes["calendar"] = calendar
+    if not changes:
+        raise InvalidArguments("give at least one field to change", event_id=event_id)
+    changed = [k for k, v in changes.items() if old.get(k) != v]
+    rec = s.update("events", event_id, **changes)
+    clashes = _overlaps(s, rec["start"], rec["end"], skip=event_id)
+    note = f"; overlaps {', '.join(c['id'] for c in clashes)}" if clashes else ""
+    return ok(
+        f"Updated {event_id} ({', '.join(changed) or 'no changes'}){note}",
+        {"event": rec, "overlaps": clashes, "changed": changed},
+    )
+
+
+@tool(DOMAIN, mutates=True, permission=CAL)
+def delete_event(s: PhoneState, event_id: str) -> Ok:
+    """Delete a calendar event.
+
+    Args:
+        event_id: The event's ID, e.g. "event_003".
+
+    Returns:
+        The deleted event record.
+
+    Raises:
+        NotFound: no event has this ID.
+        PermissionDenied: the Calendar app lacks the CALENDAR permission.
+    """
+    rec = s.delete("events", _event(s, event_id)["id"])
+    return ok(f"Deleted {event_id} {rec['title']!r} ({rec['start']})", rec)
+
+
+# --------------------------------------------------------------------------- alarms
+@tool(DOMAIN)
+def list_alarms(s: PhoneState, enabled_only: bool = False, day: Day | None = None) -> Ok:
+    """List alarms sorted by time of day.
+
+    Args:
+        enabled_only: Only alarms that are switched on, e.g. true.
+        day: Only alarms that repeat on this weekday, e.g. "sat".
+
+    Returns:
+        Alarm records ``{"id", "time", "label", "repeat_days", "enabled"}``; an empty ``repeat_days``
+        means a one-time alarm.
+    """
+    rows = sorted(
+        (
+            a
+            for a in s.values("alarms")
+            if (not enabled_only or a["enabled"]) and (day is None or day in a["repeat_days"])
+        ),
+        key=lambda a: (a["time"], a["id"]),
+    )
+    return ok(f"{len(rows)} alarms", rows)
+
+
+@tool(DOMAIN, mutates=True, permission=CLOCK)
+def create_alarm(
+    s: PhoneState,
+    time: str,
+    label: str = "Alarm",
+    repeat_days: list[Day] | None = None,
+    enabled: bool = True,
+) -> Ok:
+    """Set a new alarm; only one alarm may exist per time of day.
+
+    Args:
+        time: 24-hour time of day, e.g. "06:00".
+        label: A short name shown when it rings, e.g. "Early flight".
+        repeat_days: Weekdays it repeats on, e.g. ["mon", "wed", "fri"]; empty or omitted for a one-time alarm.
+        enabled: Whether it is switched on, e.g. true.
+
+    Returns:
+        The new alarm record.
+
+    Raises:
+        InvalidArguments: the time is not "HH:MM" or the label is empty.
+        Conflict: an alarm (enabled or not) already exists at this time.
+        PermissionDenied: the Clock app lacks the NOTIFICATIONS permission.
+    """
+    hhmm = _hhmm(time)
+    label = _text(label, "label")
+    _clash(s, hhmm)
+    rec = {
+        "id": s.new_id("alarm"),
+        "time": hhmm,
+        "label": label,
+        "repeat_days": _days(repeat_days or []),
+        "enabled": enabled,
+    }
+    s.put("alarms", rec["id"], rec)
+    return ok(f"Alarm {rec['id']} set for {hhmm} ({label})", rec)
+
+
+@tool(DOMAIN, mutates=True, permission=CLOCK)
+def update_alarm(
+    s: PhoneState,
+    alarm_id: str,
+    time: str | None = None,
+    label: str | None = None,
+    repeat_days: list[Day] | None = None,
+    enabled: bool | None = None,
+) -> Ok:
+    """Change an alarm's time, label, repeat days or on/off state (only the given fields).
+
+    Args:
+        alarm_id: The alarm's ID, e.g. "alarm_001".
+        time: New 24-hour time, e.g. "06:00".
+        label: New label, e.g. "Workday".
+        repeat_days: The full new list of weekdays, e.g. ["mon", "tue", "wed", "thu", "fri"]; [] makes it one-time.
+        enabled: Switch it on (true) or off (false), e.g. false.
+
+    Returns:
+        The updated alarm record.
+
+    Raises:
+        NotFound: no alarm has this ID.
+        InvalidArguments: no field was given, the time is not "HH:MM" or the label is empty.
+        Conflict: another alarm already exists at the new time.
+        PermissionDenied: the Clock app lacks the NOTIFICATIONS permission.
+    """
+    _alarm(s, alarm_id)
+    changes: dict[str, Any] = {}
+    if time is not None:
+        changes["time"] = _hhmm(time)
+        _clash(s, changes["time"], skip=alarm_id)
+    if label is not None:
+        changes["label"] = _text(label, "label")
+    if repeat_days is not None:
+        changes["repeat_days"] = _days(repeat_days)
+    if enabled is not None:
+        changes["enabled"] = enabled
+    if not changes:
+        raise InvalidArguments("give at least one field to change", alarm_id=alarm_id)
+    rec = s.update("alarms", alarm_id, **changes)
+    return ok(
+        f"Alarm {alarm_id} now {rec['time']} ({rec['label']}, {'on' if rec['enabled'] else 'off'})", rec
+    )
+
+
+@tool(DOMAIN, mutates=True)
+def delete_alarm(s: PhoneState, alarm_id: str) -> Ok:
+    """Delete an alarm.
+
+    Args:
+        alarm_id: The alarm's ID, e.g. "alarm_003".
+
+    Returns:
+        The deleted alarm record.
+
+    Raises:
+        NotFound: no alarm has this ID.
+    """
+    rec = s.delete("alarms", _alarm(s, alarm_id)["id"])
+    return ok(f"Deleted alarm {alarm_id} ({rec['time']} {rec['label']})", rec)
+
+
+# --------------------------------------------------------------------------- timers
+@tool(DOMAIN, mutates=True, permission=CLOCK)
+def start_timer(s: PhoneState, duration_seconds: int, label: str = "Timer") -> Ok:
+    """Start a countdown timer now on the phone's clock.
+
+    Args:
+        duration_seconds: Length of the countdown in seconds, e.g. 600 for ten minutes.
+        label: A short name, e.g. "Pasta".
+
+    Returns:
+        The new timer record with ``started_at`` and ``ends_at``.
+
+    Raises:
+        InvalidArguments: duration_seconds is not positive or the label is empty.
+        CapabilityLimit: the duration exceeds the Clock app's 99:59:59 maximum.
+        PermissionDenied: the Clock app lacks the NOTIFICATIONS permission.
+    """
+    if duration_seconds <= 0:
+        raise InvalidArguments(
+            f"duration_seconds must be positive, got {duration_seconds}", field="duration_seconds"
+        )
+    if duration_seconds > MAX_TIMER_S:
+        raise CapabilityLimit(f"timers run at most 99:59:59 ({MAX_TIMER_S} s), got {duration_seconds} s")
+    label = _text(label, "label")
+    now = s.now()
+    rec = {
+        "id": s.new_id("timer"),
+        "label": label,
+        "duration_s": duration_seconds,
+        "started_at": _iso(now),
+        "ends_at": _iso(now + timedelta(seconds=duration_seconds)),
+        "status": "running",
+        "stopped_at": None,
+    }
+    s.put("timers", rec["id"], rec)
+    return ok(f"Timer {rec['id']} ({label}) running until {rec['ends_at']}", rec)
+
+
+@tool(DOMAIN, mutates=True)
+def stop_timer(s: PhoneState, timer_id: str | None = None) -> Ok:
+    """Stop a running timer; without an ID, stops the only running timer.
+
+    Args:
+        timer_id: The timer's ID, e.g. "timer_001"; omit to stop the single running timer.
+
+    Returns:
+        The stopped timer record plus ``remaining_s``, the seconds that were left.
+
+    Raises:
+        NotFound: no timer has this ID, or no timer is running when the ID is omitted.
+        Ambiguous: the ID is omitted and several timers are running; ``candidates`` lists them.
+        PreconditionFailed: the timer was already stopped or has already finished.
+    """
+    if timer_id is None:
+        running = [t for t in s.values("timers") if _timer_status(s, t) == "running"]
+        if not running:
+            raise NotFound("no timer is running")
+        if len(running) > 1:
+            raise Ambiguous(
+                f"{len(running)} timers are running; pass timer_id",
+                candidates=[{"id": t["id"], "label": t["label"], "ends_at": t["ends_at"]} for t in running],
+            )
+        rec = running[0]
+    else:
+        rec = s.get("timers", timer_id)
+        if rec is None:
+            raise NotFound(f"no timer with id {timer_id!r}", timer_id=timer_id)
+        status = _timer_status(s, rec)
+        if status != "running":
+            when = rec["stopped_at"] if status == "stopped" else rec["ends_at"]
+            raise PreconditionFailed(f"timer {timer_id} is already {status} (at {when})", status=status)
+    now = s.now_iso()
+    remaining = int((datetime.fromisoformat(rec["ends_at"]) - s.now()).total_seconds())
+    new = s.update("timers", rec["id"], status="stopped", stopped_at=now)
+    return ok(
+        f"Stopped timer {rec['id']} ({rec['label']}) with {remaining} s left",
+        {**new, "remaining_s": remaining},
+    )
+
+
+# --------------------------------------------------------------------------- reminders
+@tool(DOMAIN, mutates=True, permission=CLOCK)
+def create_reminder(s: PhoneState, title: str, due: str | None = None, notes: str = "") -> Ok:
+    """Create a to-do reminder, optionally due at a date or time.
+
+    Args:
+        title: What to be reminded of, e.g. "Book flights for June".
+        due: When it is due, e.g. "2026-05-22T09:00:00" or "2026-05-22" (a day means 09:00 that day);
+            omit for no due time.
+        notes: Extra detail, e.g. "Window seat, aisle if none".
+
+    Returns:
+        The new reminder record.
+
+    Raises:
+        InvalidArguments: the title is empty or due is malformed.
+        PermissionDenied: the Clock app lacks the NOTIFICATIONS permission.
+    """
+    title = _text(title, "title")
+    when = None
+    if due is not None:
+        dt = _parse_dt(due, "due", date_ok=True)
+        if "T" not in due and " " not in due:
+            dt = dt.replace(hour=9)
+        when = _iso(dt)
+    rec = {
+        "id": s.new_id("reminder"),
+        "title": title,
+        "due": when,
+        "notes": notes.strip(),
+        "done": False,
+        "completed_at": None,
+    }
+    s.put("reminders", rec["id"], rec)
+    return ok(f"Reminder {rec['id']} {title!r}" + (f" due {when}" if when else ""), rec)
+
+
+@tool(DOMAIN, mutates=True)
+def complete_reminder(s: PhoneState, reminder_id: str) -> Ok:
+    """Mark a reminder as done.
+
+    Args:
+        reminder_id: The reminder's ID, e.g. "reminder_001".
+
+    Returns:
+        The updated reminder record with ``done`` true and ``completed_at``.
+
+    Raises:
+        NotFound: no reminder has this ID.
+        PreconditionFailed: the reminder is already done.
+    """
+    rec = s.get("reminders", reminder_id)
+    if rec is None:
+        raise NotFound(
+            f"no reminder with id {reminder_id!r}; list_reminders shows IDs", reminder_id=reminder_id
+        )
+    if rec["done"]:
+        raise PreconditionFailed(f"reminder {reminder_id} was already completed at {rec['completed_at']}")
+    new = s.update("reminders", reminder_id, done=True, completed_at=s.now_iso())
+    return ok(f"Completed {reminder_id} {rec['title']!r}", new)
+
+
+@tool(DOMAIN)
+def list_reminders(s: PhoneState, include_completed: bool = False, query: str | None = None) -> Ok:
+    """List reminders, earliest due first (undated last).
+
+    Args:
+        include_completed: Also list reminders already done, e.g. true.
+        query: Case-insensitive text matched against title and notes, e.g. "expense".
+
+    Returns:
+        Reminder records ``{"id", "title", "due", "notes", "done", "completed_at"}``.
+    """
+    needle = query.strip().casefold() if query else ""
+    rows = [
+        r
+        for r in s.values("reminders")
+        if (include_completed or not r["done"])
+        and (not needle or needle in f"{r['title']}\n{r['notes']}".casefold())
+    ]
+    rows.sort(key=lambda r: (r["due"] is None, r["due"] or "", r["id"]))
+    return ok(f"{len(rows)} reminders", rows)
+
+
+# --------------------------------------------------------------------------- automation rules
+@tool(DOMAIN, mutates=True)
+def create_automation_rule(
+    s: PhoneState,
+    name: str,
+    trigger: Trigger,
+    trigger_value: str,
+    actions: list[dict],
+    enabled: bool = True,
+) -> Ok:
+    """Create an automation rule that sets phone settings when its trigger fires.
+
+    Args:
+        name: A unique rule name, e.g. "Focus at work".
+        trigger: What fires it, e.g. "location".
+        trigger_value: The trigger's parameter: "HH:MM" for time (e.g. "22:30"), a place for location
+            (e.g. "office"), an installed app ID for app_open (e.g. "mail"), "connected" or
+            "disconnected" for charging.
+        actions: Settings to apply, each {"setting": key, "value": v}, e.g.
+            [{"setting": "dnd.enabled", "value": true}, {"setting": "volume.media", "value": 20}].
+        enabled: Whether the rule is active, e.g. true.
+
+    Returns:
+        The new rule record.
+
+    Raises:
+        InvalidArguments: the name is empty, the trigger value is malformed, or an action is malformed,
+            repeats a setting or has a value of the wrong type or range.
+        NotFound: an action names an unknown setting, or an app_open trigger names an app not installed.
+        AlreadyExists: a rule with this name already exists.
+    """
+    name = _text(name, "name")
+    folded = name.casefold()
+    for r in s.values("automation_rules"):
+        if r["name"].casefold() == folded:
+            raise AlreadyExists(f"rule {r['id']} is already named {r['name']!r}", rule_id=r["id"])
+    value = _trigger_value(s, trigger, trigger_value)
+    acts = _actions(s, actions)
+    rec = {
+        "id": s.new_id("rule"),
+        "name": name,
+        "trigger": trigger,
+        "trigger_value": value,
+        "actions": acts,
+        "enabled": enabled,
+        "last_run_at": None,
+    }
+    s.put("automation_rules", rec["id"], rec)
+    return ok(f"Created rule {rec['id']} {name!r} ({trigger} {value}, {len(acts)} actions)", rec)
+
+
+@tool(DOMAIN, mutates=True)
+def update_automation_rule(
+    s: PhoneState,
+    rule_id: str,
+    enabled: bool | None = None,
+    trigger: Trigger | None = None,
+    trigger_value: str | None = None,
+    actions: list[dict] | None = None,
+    run_now: bool = False,
+) -> Ok:
+    """Enable/disable, re-trigger or re-define an automation rule, and optionally run it right now.
+
+    Args:
+        rule_id: The rule's ID, e.g. "rule_002".
+        enabled: Switch the rule on (true) or off (false), e.g. true.
+        trigger: New trigger kind, e.g. "time".
+        trigger_value: New trigger parameter, e.g. "21:45" (checked against the new or current trigger).
+        actions: The full new list of actions, e.g. [{"setting": "sound.mode", "value": "vibrate"}].
+        run_now: Apply the rule's actions to the settings immediately (after this update), e.g. true;
+            the rule must be enabled.
+
+    Returns:
+        ``{"rule": <the updated record>, "applied": [{"setting", "before", "after"}]}`` (``applied`` is
+        empty unless run_now).
+
+    Raises:
+        NotFound: no rule has this ID, an action names an unknown setting, or an app_open trigger names
+            an app not installed.
+        InvalidArguments: nothing to do, or the trigger value or an action is malformed.
+        PreconditionFailed: run_now was asked for a rule that is disabled (pass enabled=true as well).
+    """
+    old = _rule(s, rule_id)
+    changes: dict[str, Any] = {}
+    if enabled is not None:
+        changes["enabled"] = enabled
+    if trigger is not None or trigger_value is not None:
+        kind = trigger or old["trigger"]
+        changes["trigger"] = kind
+        changes["trigger_value"] = _trigger_value(
+            s, kind, old["trigger_value"] if trigger_value is None else trigger_value
+        )
+    if actions is not None:
+        changes["actions"] = _actions(s, actions)
+    if not changes and not run_now:
+        raise InvalidArguments("give a field to change or run_now=true", rule_id=rule_id)
+    rule = {**old, **changes}
+    applied: list[dict[str, Any]] = []
+    if run_now:
+        if not rule["enabled"]:
+            raise PreconditionFailed(
+                f"rule {rule_id} ({old['name']!r}) is disabled; pass enabled=true to enable and run it",
+                rule_id=rule_id,
+            )
+        _actions(s, rule["actions"])  # settings may have changed since the rule was saved
+        for act in rule["actions"]:
+            before = s.setting(act["setting"])
+            s.set_setting(act["setting"], act["value"])
+            applied.append({"setting": act["setting"], "before": before, "after": act["value"]})
+        changes["last_run_at"] = s.now_iso()
+    rec = s.update("automation_rules", rule_id, **changes) if changes else old
+    pairs = ", ".join(f"{a['setting']}={a['after']!r}" for a in applied)
+    ran = f"; applied {pairs}" if run_now else ""
+    return ok(
+        f"Rule {rule_id} {old['name']!r} {'enabled' if rec['enabled'] else 'disabled'}{ran}",
+        {"rule": rec, "applied": applied},
+    )
+
+
+@tool(DOMAIN)
+def list_automation_rules(s: PhoneState, enabled_only: bool = False) -> Ok:
+    """List automation rules with their triggers and the settings they apply.
+
+    Args:
+        enabled_only: Only rules that are switched on, e.g. false.
+
+    Returns:
+        Rule records ``{"id", "name", "trigger", "trigger_value", "actions", "enabled", "last_run_at"}``.
+    """
+    rows = [r for r in s.values("automation_rules") if not enabled_only or r["enabled"]]
+    return ok(f"{len(rows)} automation rules", rows)

@@ -1,0 +1,194 @@
+"""One episode of one task: the interaction loop every adapter (single env, vector env, rollouts) shares.
+
+``Episode.step(text)`` parses the assistant turn, runs its tool calls in order against the
+copy-on-write state with the current action set A_t, and returns the observation text (a JSON list
+of feedback objects, one per call). A turn without a tool call is the final message: the episode
+terminates and the gated checker gives the reward. After ``max_turns`` turns it is truncated and
+checked as it stands. Nothing here raises on bad model output.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import orjson
+
+from mpb_env.checkers import SKILL_LOADER, Verdict, check
+from mpb_env.domains import catalog
+from mpb_env.parsing import CallError, parse_turn
+from mpb_env.prompts import render_messages
+from mpb_env.recall import ALWAYS_AVAILABLE, DEFAULT_TOP_N, gold_recall, recall
+from mpb_env.tasks.model import RecallMode, Task
+from mpb_env.tools.runtime import execute, feedback
+from mpb_env.world.state import Patch, PhoneState, World
+
+T_MAX = 15
+_PATCHES: dict[tuple[str, str], Patch] = {}
+_RECALLS: dict[tuple[str, str, str, int], tuple[str, ...]] = {}
+
+
+def task_patch(task: Task) -> Patch:
+    """The task's S0 layer, built once per process and shared by every env of the task."""
+    key = (task.version, task.id.split("@")[0])
+    patch = _PATCHES.get(key)
+    if patch is None:
+        patch = _PATCHES[key] = Patch(task.patch_tables())
+    return patch
+
+
+def initial_tools(task: Task, mode: RecallMode, n: int) -> tuple[str, ...]:
+    """A_0 = R_N(q, H0; G) ∪ L_q ∪ {search_user_memory}. Under Skill-Only Routing the planner starts
+    with the skill loader and the memory search alone."""
+    key = (task.version, task.id, mode, n)
+    tools = _RECALLS.get(key)
+    if tools is None:
+        loaders = [SKILL_LOADER] if task.candidate_skills or task.routing else []
+        recalled = [] if task.routing == "SOR" else recall(task, mode, n)
+        tools = _RECALLS[key] = tuple(dict.fromkeys([*recalled, *ALWAYS_AVAILABLE, *loaders]))
+    return tools
+
+
+class Episode:
+    """The mutable per-env episode: task, state S_t, action set A_t, transcript and outcome."""
+
+    __slots__ = (
+        "task",
+        "state",
+        "tools",
+        "turns",
+        "max_turns",
+        "final",
+        "verdict",
+        "done",
+        "recall_mode",
+        "top_n",
+    )
+
+    def __init__(
+        self,
+        world: World,
+        task: Task,
+        recall_mode: RecallMode = "bm25",
+        top_n: int = DEFAULT_TOP_N,
+        max_turns: int = T_MAX,
+    ) -> None:
+        self.recall_mode = recall_mode
+        self.top_n = top_n
+        self.max_turns = max_turns
+        self.state = PhoneState(world, task_patch(task), task.now)
+        self.task = task
+        self.tools: list[str] = []
+        self.turns = 0
+        self.final: str | None = None
+        self.verdict: Verdict | None = None
+        self.done = False
+        self.restart(task)
+
+    def restart(self, task: Task) -> None:
+        """Begin ``task`` afresh on the same world: O(1), whatever the world's size."""
+        self.task = task
+        self.state.reset(task_patch(task), task.now)
+        self.tools = list(initial_tools(task, task.recall or self.recall_mode, self.top_n))
+        self.turns = 0
+        self.final = None
+        self.verdict = None
+        self.done = False
+
+    def fork(self) -> Episode:
+        """A branch of this episode that shares world and patch and copies only the writes."""
+        other = Episode.__new__(Episode)
+        other.task = self.task
+        other.state = self.state.fork()
+        other.tools = list(self.tools)
+        other.turns = self.turns
+        other.max_turns = self.max_turns
+        other.final = self.final
+        other.verdict = self.verdict
+        other.done = self.done
+        other.recall_mode = self.recall_mode
+        other.top_n = self.top_n
+        return other
+
+    # ------------------------------------------------------------------ views
+    def schemas(self) -> list[dict[str, Any]]:
+        """The current action set A_t as OpenAI-style tool schemas (fresh dicts each call)."""
+        specs = catalog()
+        return [dict(specs[name].schema) for name in self.tools]
+
+    def start_info(self) -> dict[str, Any]:
+        skills = {sid: self.state.get("skills", sid) or {} for sid in self.task.candidate_skills}
+        return {
+            "task_id": self.task.id,
+            "dimension": self.task.dimension,
+            "messages": render_messages(self.task, skills),
+            "tools": self.schemas(),
+            "recall": {
+                "mode": self.task.recall or self.recall_mode,
+                "n": self.top_n,
+                "tools": list(self.tools),
+                "gold_recall": gold_recall(self.task, self.tools),
+            },
+        }
+
+    # ------------------------------------------------------------------ the loop
+    def step(self, action: Any) -> tuple[str, float, bool, bool, dict[str, Any]]:
+        if self.done:
+            fb = feedback("error", "the episode has ended; call reset()", None, "EpisodeOver")
+            return orjson.dumps([fb]).decode(), 0.0, True, False, {"task_id": self.task.id}
+        turn = parse_turn(action)
+        self.turns += 1
+        info: dict[str, Any] = {"task_id": self.task.id, "turn": self.turns}
+        if turn.is_final:
+            self.final = turn.content
+            self.done = True
+            self.verdict = check(self.task, self.state, self.final)
+            info["messages"] = [{"role": "assistant", "content": turn.content}]
+            info["verdict"] = self.verdict.model_dump()
+            return "", float(self.verdict.success), True, False, info
+        results: list[dict[str, Any]] = []
+        tool_calls: list[dict[str, Any]] = []
+        changed = False
+        for i, call in enumerate(turn.calls):
+            call_id = f"call_{self.turns}_{i}"
+            if isinstance(call, CallError):
+                fb = feedback("error", call.message, None, "ParseError")
+                name = None
+            else:
+                name = call.name
+                fb = execute(self.state, name, call.arguments, self.tools)
+                tool_calls.append(
+                    {
+                        "id": call_id,
+                        "type": "function",
+                        "function": {"name": name, "arguments": call.arguments},
+                    }
+                )
+                if name == SKILL_LOADER and fb["status"] == "success":
+                    changed |= self._expand(fb["data"])
+                elif fb["status"] == "error" and isinstance(fb["data"], dict) and "remedy" in fb["data"]:
+                    # Like an OS permission prompt: the error offers the tool that resolves it.
+                    changed |= self._expand({"tools": [fb["data"]["remedy"]]})
+            results.append({"name": name, **fb})
+        obs = orjson.dumps(results).decode()
+        info["messages"] = [
+            {"role": "assistant", "content": turn.content, "tool_calls": tool_calls},
+            *({"role": "tool", "name": r["name"], "content": orjson.dumps(r).decode()} for r in results),
+        ]
+        if changed:
+            info["tools"] = self.schemas()
+        truncated = self.turns >= self.max_turns
+        reward = 0.0
+        if truncated:
+            self.done = True
+            self.verdict = check(self.task, self.state, None)
+            info["verdict"] = self.verdict.model_dump()
+            reward = float(self.verdict.success)
+        return obs, reward, False, truncated, info
+
+    def _expand(self, data: Any) -> bool:
+        """A_{t+1} = A_t ∪ G(s): add the loaded skill's bound tools."""
+        bound = data.get("tools", []) if isinstance(data, dict) else []
+        known = catalog()
+        new = [t for t in bound if t in known and t not in self.tools]
+        self.tools.extend(new)
+        return bool(new)

@@ -1,0 +1,48 @@
+"""The standard system prompt and chat rendering of a task (paper: standardised system prompts,
+multi-turn function calling).
+
+``render_messages(task)`` gives the chat an LLM policy starts from: the system prompt (with the
+task's candidate skills and simulated clock), the dialogue history H0 and the user query. The tool
+schemas of the current action set travel separately (``info["tools"]``), as chat templates expect.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from mpb_env.tasks.model import Task
+
+SYSTEM_PROMPT = """\
+You are the planner of a mobile personal assistant running on the user's phone.
+You act only through the tools you are given. To call tools, answer with one or more blocks
+<tool_call>{"name": "<tool name>", "arguments": {...}}</tool_call>
+(several blocks run in order). Each call returns JSON feedback with "status", "error_type", "message"
+and "data". Read it before the next step: fix arguments after an error, grant a missing permission,
+retry a transient failure, and never repeat a completed action.
+When the request is done, or you must ask the user a question, or it cannot be done, reply with a
+plain message and no tool call: that message ends the task.
+Personal facts and preferences are not in the request: look them up with the memory tools when the
+request depends on them. Delegate to a sub-agent only what no structured tool can do.
+The current time is {now}."""
+
+
+def system_prompt(task: Task, skills: dict[str, dict[str, Any]] | None = None) -> str:
+    """The system prompt for ``task``; ``skills`` maps candidate skill IDs to their records."""
+    text = SYSTEM_PROMPT.replace("{now}", task.now)
+    if task.candidate_skills:
+        lines = [
+            f"- {sid}: {(skills or {}).get(sid, {}).get('description', '')}".rstrip(": ")
+            for sid in task.candidate_skills
+        ]
+        text += "\nSkills you can load with load_skill (it returns instructions and adds their tools):\n"
+        text += "\n".join(lines)
+    return text
+
+
+def render_messages(task: Task, skills: dict[str, dict[str, Any]] | None = None) -> list[dict[str, Any]]:
+    """The chat messages an episode of ``task`` starts from: system, history H0, user query."""
+    return [
+        {"role": "system", "content": system_prompt(task, skills)},
+        *({"role": m.role, "content": m.content} for m in task.history),
+        {"role": "user", "content": task.query},
+    ]

@@ -1,0 +1,48 @@
+"""Task suites: validated JSONL under ``mpb_env/data`` with a SHA-256 checksum per file.
+
+``load_tasks(split="bench")`` returns the suite's tasks (skill tasks once each; ``episodes()`` expands
+them into their SOR and MTSR variants). Files are read with ``importlib.resources`` and cached.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from functools import cache
+from importlib import resources
+
+import orjson
+
+from mpb_env.tasks.model import Dimension, Task, episodes
+
+SPLITS: dict[str, str] = {"bench": "bench"}
+
+__all__ = ["SPLITS", "Task", "episodes", "load_tasks", "suite_bytes", "task_index"]
+
+
+def suite_bytes(split: str) -> bytes:
+    if split not in SPLITS:
+        raise ValueError(f"unknown split {split!r}; available: {', '.join(SPLITS)}")
+    return resources.files("mpb_env.data").joinpath(f"{SPLITS[split]}.jsonl").read_bytes()
+
+
+@cache
+def _load(split: str) -> tuple[Task, ...]:
+    raw = suite_bytes(split)
+    expected = resources.files("mpb_env.data").joinpath(f"{SPLITS[split]}.sha256").read_text().split()[0]
+    actual = hashlib.sha256(raw).hexdigest()
+    if actual != expected:
+        raise ValueError(f"suite {split!r} checksum mismatch: file {actual}, recorded {expected}")
+    return tuple(Task.model_validate(orjson.loads(line)) for line in raw.splitlines() if line.strip())
+
+
+def load_tasks(split: str = "bench", dimension: Dimension | None = None) -> list[Task]:
+    """The tasks of ``split``, optionally only one dimension (``basic|subagent|memory|skill``)."""
+    tasks = _load(split)
+    return [t for t in tasks if dimension is None or t.dimension == dimension]
+
+
+@cache
+def task_index(split: str = "bench") -> dict[str, Task]:
+    """Every episode of a split by id, skill variants (``<id>@SOR``, ``<id>@MTSR``) included."""
+    base = list(_load(split))
+    return {t.id: t for t in [*base, *episodes(base)]}

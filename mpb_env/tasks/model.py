@@ -1,0 +1,172 @@
+"""The validated task record (one JSONL line of a suite).
+
+A task is (query q, initial state S0, dialogue history H0, candidate actions A0) plus its gold target
+for exactly one bucket. Gold answers are structured data, never code strings:
+
+* ``bucket="tool"``: ``gold.calls`` — the mutating calls in order, arguments compared after
+  normalisation; a value may be a *matcher* (see ``mpb_env.checkers.match``) such as
+  ``{"$contains": ["train", "8 pm"]}`` for free text.
+* ``bucket="state"``: ``gold.delta`` — the expected D_T − D_0, one entry per created, updated or
+  deleted record; nothing else may change.
+* ``bucket="behavior"``: ``gold.rubric`` — sub-agent route and handoff slots, and the kind and content
+  of the final message.
+
+Gates: ``gold_memory_ids`` (⊆ IDs returned by ``search_user_memory``) and ``gold_skill`` (loaded).
+"""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, model_validator
+
+Dimension = Literal["basic", "subagent", "memory", "skill"]
+Bucket = Literal["tool", "state", "behavior"]
+Routing = Literal["SOR", "MTSR"]
+RecallMode = Literal["bm25", "oracle", "all"]
+
+BASIC_CATEGORIES = (
+    "grounding",  # tool & parameter grounding
+    "dependency",  # conditional & dependency planning
+    "reference",  # reference & state tracking
+    "revision",  # intent revision & task management
+    "recovery",  # boundary detection & error recovery
+)
+FRICTIONS = (
+    "obfuscation",
+    "permission",
+    "missing_argument",
+    "ambiguity",
+    "dependency",
+    "state_mutation",
+    "runtime_error",
+    "contradiction",
+    "capability_limit",
+    "intent_revision",
+    "multi_intent",
+)
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class Message(_Strict):
+    role: Literal["user", "assistant", "tool", "system"]
+    content: str
+
+
+class Fault(_Strict):
+    """An injected runtime fault: the ``on_calls``-th calls of ``tool`` fail with ``error_type``."""
+
+    tool: str
+    on_calls: list[int] = [1]
+    error_type: Literal["ServiceUnavailable", "Conflict", "PreconditionFailed"] = "ServiceUnavailable"
+    message: str = "The service is temporarily unavailable. Please retry."
+
+
+class GoldCall(_Strict):
+    name: str
+    arguments: dict[str, Any] = {}
+
+
+class DeltaEntry(_Strict):
+    """One expected record change. ``create`` matches any new record whose fields match ``fields``."""
+
+    table: str
+    op: Literal["create", "update", "delete"]
+    key: str | None = None
+    fields: dict[str, Any] = {}
+
+    @model_validator(mode="after")
+    def _key_needed(self) -> DeltaEntry:
+        if self.op != "create" and not self.key:
+            raise ValueError(f"{self.op} entries need a key")
+        return self
+
+
+class Rubric(_Strict):
+    """Bucket 3: observable behaviour.
+
+    ``routes``: acceptable sub-agent entry tools (one must be called successfully); ``handoff``: slot →
+    value or matcher over that call's arguments; ``final_kind``: what the closing message must be;
+    ``must_include``: groups of alternatives, each group must have one present in the final message;
+    ``must_not_include``: phrases that must be absent; ``forbid_mutations``: no successful mutating call
+    other than the route (e.g. ask before acting).
+    """
+
+    routes: list[str] = []
+    handoff: dict[str, Any] = {}
+    final_kind: Literal["question", "answer", "refusal", "any"] = "any"
+    must_include: list[list[str]] = []
+    must_not_include: list[str] = []
+    forbid_mutations: bool = False
+
+
+class Gold(_Strict):
+    calls: list[GoldCall] | None = None
+    delta: list[DeltaEntry] | None = None
+    rubric: Rubric | None = None
+    ignore_tables: list[str] = []
+
+
+class Task(_Strict):
+    id: str
+    version: str
+    dimension: Dimension
+    category: str
+    bucket: Bucket
+    routing: Routing | None = None
+    query: str
+    history: list[Message] = []
+    now: str = "2026-05-20T09:00:00"
+    s0_patch: dict[str, dict[str, dict[str, Any] | None]] = {}
+    faults: list[Fault] = []
+    recall: RecallMode | None = None
+    candidate_skills: list[str] = []
+    gold: Gold
+    gold_tools: list[str] = []
+    gold_memory_ids: list[str] = []
+    gold_skill: str | None = None
+    oracle: list[str] = Field(min_length=1)
+    frictions: list[str] = []
+    template: str = ""
+    meta: dict[str, Any] = {}
+
+    @model_validator(mode="after")
+    def _consistent(self) -> Task:
+        needed = {"tool": self.gold.calls, "state": self.gold.delta, "behavior": self.gold.rubric}[
+            self.bucket
+        ]
+        if needed is None:
+            raise ValueError(f"task {self.id}: bucket {self.bucket!r} needs its gold target")
+        if self.dimension == "basic" and self.category not in BASIC_CATEGORIES:
+            raise ValueError(f"task {self.id}: basic category must be one of {BASIC_CATEGORIES}")
+        if self.dimension == "skill" and not self.gold_skill:
+            raise ValueError(f"task {self.id}: skill tasks need gold_skill")
+        unknown = set(self.frictions) - set(FRICTIONS)
+        if unknown:
+            raise ValueError(f"task {self.id}: unknown frictions {sorted(unknown)}")
+        return self
+
+    def with_routing(self, routing: Routing) -> Task:
+        """The scored variant of a skill task under one routing mode (id ``<id>@<routing>``)."""
+        return self.model_copy(update={"id": f"{self.id}@{routing}", "routing": routing})
+
+    def patch_tables(self) -> dict[str, dict[str, dict[str, Any] | None]]:
+        """S0 as a patch: the task's own patch plus its faults as the ``faults`` table."""
+        tables = dict(self.s0_patch)
+        if self.faults:
+            tables["faults"] = {f.tool: f.model_dump() for f in self.faults}
+        return tables
+
+
+def episodes(tasks: list[Task]) -> list[Task]:
+    """Expand a suite into scored episodes: skill tasks once under SOR and once under MTSR."""
+    out: list[Task] = []
+    for t in tasks:
+        if t.dimension == "skill" and t.routing is None:
+            out.extend((t.with_routing("SOR"), t.with_routing("MTSR")))
+        else:
+            out.append(t)
+    return out

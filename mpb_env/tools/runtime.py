@@ -1,0 +1,332 @@
+"""The tool runtime: ``@tool`` turns a typed, documented function into a validated, schema-bearing tool.
+
+One Python function per tool is the single source of truth::
+
+    @tool("Calls & Communication", mutates=True, permission=("messages", "SMS"))
+    def send_message(s: PhoneState, contact_id: str, text: str) -> Ok:
+        \"\"\"Send an SMS to a contact.
+
+        Args:
+            contact_id: The contact's ID, e.g. "contact_012".
+            text: The message body, e.g. "Running late, 10 minutes".
+
+        Returns:
+            The stored message record.
+
+        Raises:
+            NotFound: no contact has this ID.
+        \"\"\"
+
+The decorator builds a strict pydantic argument model (``extra="forbid"``, ``strict=True``) from the
+hints and the Google-style docstring, and an OpenAI-style schema from that model. An undocumented
+argument fails at import time. ``execute`` is the one path every call takes:
+validate → injected fault → permission → preconditions → body in a transaction → feedback + op log.
+A body raises only ``ToolError`` subclasses; any write it made before raising is rolled back, so a
+failed call never has side effects.
+"""
+
+from __future__ import annotations
+
+import inspect
+import re
+import typing
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, create_model
+
+from mpb_env.errors import ERROR_TYPES, InvalidArguments, PermissionDenied, ToolError, UnknownTool
+from mpb_env.world.state import PhoneState
+
+Precondition = Callable[[PhoneState], None]
+
+
+@dataclass(frozen=True, slots=True)
+class Ok:
+    """A successful tool result: a one-line message for the planner and structured data."""
+
+    message: str
+    data: Any = None
+
+
+def ok(message: str, data: Any = None) -> Ok:
+    return Ok(message, data)
+
+
+@dataclass(slots=True)
+class ToolSpec:
+    """Everything the runtime knows about one tool."""
+
+    name: str
+    domain: str
+    fn: Callable[..., Any]
+    mutates: bool
+    description: str
+    model: type[BaseModel]
+    schema: dict[str, Any]
+    permission: tuple[str, str] | None = None
+    pre: tuple[Precondition, ...] = ()
+    raises: tuple[str, ...] = ()
+    defaults: dict[str, Any] = field(default_factory=dict)
+
+    def validate(self, arguments: Any) -> dict[str, Any]:
+        """Validate raw arguments; returns the full argument dict with defaults filled in."""
+        if not isinstance(arguments, dict):
+            raise InvalidArguments(
+                f"arguments of {self.name} must be a JSON object, got {type(arguments).__name__}"
+            )
+        try:
+            return self.model.__pydantic_validator__.validate_python(arguments).__dict__
+        except ValidationError as exc:
+            problems = "; ".join(
+                f"{'.'.join(str(p) for p in err['loc']) or '(arguments)'}: {err['msg']}"
+                for err in exc.errors()
+            )
+            raise InvalidArguments(f"invalid arguments for {self.name}: {problems}") from None
+
+
+REGISTRY: dict[str, ToolSpec] = {}
+
+_SECTION = re.compile(r"^(Args|Arguments|Returns|Raises|Yields|Examples?|Notes?):\s*$")
+
+
+def parse_docstring(doc: str) -> tuple[str, dict[str, str], list[str]]:
+    r"""Split a Google-style docstring into (description, {arg: text}, [raised error names]).
+
+    >>> parse_docstring("Do it.\n\nArgs:\n    x: The x, e.g. 3.\n      More on x.\nRaises:\n    NotFound: gone.")
+    ('Do it.', {'x': 'The x, e.g. 3. More on x.'}, ['NotFound'])
+    """
+    lines = inspect.cleandoc(doc).splitlines()
+    summary: list[str] = []
+    args: dict[str, str] = {}
+    raises: list[str] = []
+    section = None
+    current: str | None = None
+    for line in lines:
+        m = _SECTION.match(line.strip()) if not line.startswith(" ") else None
+        if m:
+            section, current = m.group(1), None
+            continue
+        if section is None:
+            summary.append(line)
+        elif section in ("Args", "Arguments"):
+            item = re.match(r"^\s{2,}(\w+)(?:\s*\(.*?\))?:\s*(.*)$", line)
+            if item and (current is None or len(line) - len(line.lstrip()) <= _indent_of(lines, current)):
+                current = item.group(1)
+                args[current] = item.group(2).strip()
+            elif current and line.strip():
+                args[current] = f"{args[current]} {line.strip()}".strip()
+        elif section == "Raises":
+            item = re.match(r"^\s{2,}(\w+):", line)
+            if item:
+                raises.append(item.group(1))
+    description = " ".join(" ".join(summary).split())
+    return description, args, raises
+
+
+def _indent_of(lines: list[str], name: str) -> int:
+    for line in lines:
+        if re.match(rf"^\s+{name}(\s*\(.*?\))?:", line):
+            return len(line) - len(line.lstrip())
+    return 0
+
+
+def _clean_schema(node: Any) -> Any:
+    """Make pydantic's JSON schema OpenAI-style: no titles, ``X | None`` collapsed to X."""
+    if isinstance(node, dict):
+        node = {k: _clean_schema(v) for k, v in node.items() if k != "title"}
+        any_of = node.get("anyOf")
+        if any_of and len(any_of) == 2 and {"type": "null"} in any_of:
+            inner = next(s for s in any_of if s != {"type": "null"})
+            rest = {k: v for k, v in node.items() if k != "anyOf"}
+            node = {**inner, **rest, "nullable": True}
+        return node
+    if isinstance(node, list):
+        return [_clean_schema(v) for v in node]
+    return node
+
+
+def tool(
+    domain: str,
+    *,
+    mutates: bool = False,
+    permission: tuple[str, str] | None = None,
+    pre: Sequence[Precondition] = (),
+    name: str | None = None,
+) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
+    """Register a tool. The first parameter of the function is the ``PhoneState``; the rest are arguments.
+
+    Args:
+        domain: one of the 13 catalog domains (Table 2).
+        mutates: the tool may write state (checkers and replay depend on this flag).
+        permission: ``(app_id, permission)`` the tool needs; checked before the body runs.
+        pre: precondition hooks ``f(state)`` that raise a ``ToolError`` when unmet.
+        name: the tool's name; defaults to the function's.
+    """
+
+    def wrap(fn: Callable[..., Any]) -> Callable[..., Any]:
+        tool_name = name or fn.__name__
+        if tool_name in REGISTRY:
+            raise ValueError(f"duplicate tool name {tool_name!r}")
+        if not fn.__doc__:
+            raise TypeError(f"tool {tool_name} has no docstring")
+        description, arg_docs, raises = parse_docstring(fn.__doc__)
+        unknown = [r for r in raises if r not in ERROR_TYPES]
+        if unknown:
+            raise TypeError(f"tool {tool_name} documents unknown error types {unknown}")
+        hints = typing.get_type_hints(fn)
+        params = list(inspect.signature(fn).parameters.values())[1:]
+        fields: dict[str, Any] = {}
+        defaults: dict[str, Any] = {}
+        for p in params:
+            if p.name not in arg_docs:
+                raise TypeError(f"tool {tool_name}: argument {p.name!r} is not documented under Args:")
+            if p.name not in hints:
+                raise TypeError(f"tool {tool_name}: argument {p.name!r} has no type hint")
+            if p.default is inspect.Parameter.empty:
+                fields[p.name] = (hints[p.name], Field(..., description=arg_docs[p.name]))
+            else:
+                defaults[p.name] = p.default
+                fields[p.name] = (hints[p.name], Field(p.default, description=arg_docs[p.name]))
+        extra = set(arg_docs) - {p.name for p in params}
+        if extra:
+            raise TypeError(f"tool {tool_name}: docstring documents unknown arguments {sorted(extra)}")
+        model = create_model(  # type: ignore[call-overload]
+            f"{tool_name}_arguments",
+            __config__=ConfigDict(extra="forbid", strict=True),
+            **fields,
+        )
+        parameters = _clean_schema(model.model_json_schema())
+        parameters.setdefault("properties", {})
+        parameters.setdefault("required", [])
+        parameters["additionalProperties"] = False
+        schema = {
+            "type": "function",
+            "function": {"name": tool_name, "description": description, "parameters": parameters},
+            "domain": domain,
+            "mutates": mutates,
+        }
+        REGISTRY[tool_name] = ToolSpec(
+            name=tool_name,
+            domain=domain,
+            fn=fn,
+            mutates=mutates,
+            description=description,
+            model=model,
+            schema=schema,
+            permission=permission,
+            pre=tuple(pre),
+            raises=tuple(raises),
+            defaults=defaults,
+        )
+        return fn
+
+    return wrap
+
+
+# --------------------------------------------------------------------------- hooks
+def check_permission(s: PhoneState, app_id: str, permission: str) -> None:
+    """Raise PermissionDenied unless app ``app_id`` holds runtime permission ``permission``."""
+    app = s.get("apps", app_id)
+    if app is None or not app.get("permissions", {}).get(permission, False):
+        label = app["name"] if app else app_id
+        raise PermissionDenied(
+            f"{label} does not have the {permission} permission; grant it with grant_app_permission",
+            app_id=app_id,
+            permission=permission,
+            remedy="grant_app_permission",
+        )
+
+
+def require_setting(key: str, value: Any, message: str) -> Precondition:
+    """A precondition hook: setting ``key`` must equal ``value`` (e.g. Bluetooth on before pairing)."""
+    from mpb_env.errors import PreconditionFailed
+
+    def hook(s: PhoneState) -> None:
+        if s.setting(key) != value:
+            raise PreconditionFailed(message, setting=key, required=value, current=s.setting(key))
+
+    return hook
+
+
+# --------------------------------------------------------------------------- execution
+def feedback(status: str, message: str, data: Any = None, error_type: str | None = None) -> dict[str, Any]:
+    """The feedback f_t = <Status, ErrorType, Payload> the planner reads."""
+    return {"status": status, "error_type": error_type, "message": message, "data": data}
+
+
+def _fault_for(s: PhoneState, name: str) -> dict[str, Any] | None:
+    faults = s.patch.tables.get("faults")
+    if not faults:
+        return None
+    fault = faults.get(name)
+    if fault is None:
+        return None
+    attempt = 1 + sum(1 for e in s.log if e["tool"] == name and e["error_type"] != "InvalidArguments")
+    return fault if attempt in fault.get("on_calls", [1]) else None
+
+
+def execute(
+    s: PhoneState,
+    name: str,
+    arguments: Any,
+    allowed: Iterable[str] | None = None,
+) -> dict[str, Any]:
+    """Run one tool call against ``s`` and return its feedback; never raises a ``ToolError``.
+
+    Every call that names a known tool is appended to the operation log ``s.log`` with its validated
+    arguments, outcome and data; the simulated clock advances one second per logged call.
+    """
+    spec = REGISTRY.get(name)
+    if spec is None or (allowed is not None and name not in allowed):
+        where = "the catalog" if spec is None else "the current action set"
+        err = UnknownTool(f"tool {name!r} is not in {where}")
+        return feedback("error", err.message, None, err.error_type)
+    args: dict[str, Any] = arguments if isinstance(arguments, dict) else {}
+    try:
+        args = spec.validate(arguments)
+        fault = _fault_for(s, name)
+        if fault is not None:
+            raise ERROR_TYPES[fault.get("error_type", "ServiceUnavailable")](
+                fault.get("message", f"{name} is temporarily unavailable; try again")
+            )
+        if spec.permission is not None:
+            check_permission(s, *spec.permission)
+        for hook in spec.pre:
+            hook(s)
+        if spec.mutates:
+            s.begin()
+            try:
+                result = spec.fn(s, **args)
+            except BaseException:
+                s.rollback()
+                raise
+            s.commit()
+        else:
+            result = spec.fn(s, **args)
+    except ToolError as err:
+        fb = feedback("error", err.message, err.data or None, err.error_type)
+        _log(s, spec, args, fb)
+        return fb
+    if not isinstance(result, Ok):
+        result = Ok(f"{name} succeeded", result)
+    fb = feedback("success", result.message, result.data)
+    _log(s, spec, args, fb)
+    return fb
+
+
+def _log(s: PhoneState, spec: ToolSpec, args: dict[str, Any], fb: dict[str, Any]) -> None:
+    s.log.append(
+        {
+            "seq": len(s.log),
+            "tool": spec.name,
+            "arguments": args,
+            "mutates": spec.mutates,
+            "status": fb["status"],
+            "error_type": fb["error_type"],
+            "data": fb["data"],
+            "time": s.now_iso(),
+        }
+    )
+    s.tick()

@@ -1,0 +1,58 @@
+"""The seeded phone-world generator: every domain module's ``seed()`` contributes its tables.
+
+``build_world(size, seed)`` is deterministic: the same size and seed give a byte-identical world
+(``World.digest()``), checked against ``mpb_env/data/world.sha256`` by a test. Sizes scale the
+bulk tables (messages, events, files, ...) — S ≈ 0.25×, M = 1×, L ≈ 4× — while the hand-written
+core entities that tasks refer to are the same in every size.
+"""
+
+from __future__ import annotations
+
+import random
+from functools import cache
+from typing import Literal
+
+from mpb_env.domains import modules
+from mpb_env.world.state import Tables, World
+
+Size = Literal["S", "M", "L"]
+SCALES: dict[str, float] = {"S": 0.25, "M": 1.0, "L": 4.0}
+OWNER = {
+    "name": "Alex Morgan",
+    "phone": "+1 415 555 0100",
+    "email": "alex.morgan@example.com",
+    "home_city": "San Francisco",
+    "work": "Northwind Labs",
+    "timezone": "America/Los_Angeles",
+}
+
+
+def build_tables(size: Size = "M", seed: int = 0) -> Tables:
+    if size not in SCALES:
+        raise ValueError(f"unknown world size {size!r}; choose one of {sorted(SCALES)}")
+    tables: Tables = {"owner": {"me": dict(OWNER)}}
+    for mod in modules():
+        fn = getattr(mod, "seed", None)
+        if fn is not None:
+            # One RNG per domain, so adding records in one domain never shifts another's.
+            fn(tables, random.Random(f"{seed}:{mod.__name__}"), SCALES[size])
+    return tables
+
+
+@cache
+def load_world(size: Size = "M", seed: int = 0) -> World:
+    """The shared base world for ``size`` (built once per process)."""
+    return World(build_tables(size, seed), meta={"size": size, "seed": seed})
+
+
+def digests(seed: int = 0) -> dict[str, str]:
+    """The SHA-256 of each world size (what ``mpb_env/data/world.sha256`` records)."""
+    return {size: World(build_tables(size, seed)).digest() for size in SCALES}  # type: ignore[arg-type]
+
+
+if __name__ == "__main__":
+    from pathlib import Path
+
+    path = Path(__file__).resolve().parent.parent / "data" / "world.sha256"
+    path.write_text("".join(f"{digest}  {size}\n" for size, digest in digests().items()))
+    print(path.read_text(), end="")

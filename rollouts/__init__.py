@@ -1,0 +1,1 @@
+"""Rollouts: policies, the local executor, reports and the ``mpb`` command line."""

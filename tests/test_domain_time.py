@@ -1,0 +1,410 @@
+"""Time Management domain: every tool's success and error paths, world seeding and cross-domain rules."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+
+from mpb_env.domains import by_domain
+from mpb_env.domains import time_mgmt as tm
+from mpb_env.tools.runtime import execute
+from mpb_env.world.generate import build_tables, load_world
+from mpb_env.world.state import EMPTY_PATCH, Patch, PhoneState
+
+WORLD = load_world()
+BASE_DIGEST = WORLD.digest()
+TOOLS = [spec.name for spec in by_domain()["Time Management"]]
+
+# The contacts table belongs to another domain; stand in for the core people if it is not seeded yet.
+_CORE_PEOPLE = {
+    f"contact_{i:03d}": {"id": f"contact_{i:03d}", "name": name}
+    for i, name in enumerate(
+        ["Maya Chen", "Chris Lee", "Chris Li", "Jordan Morgan", "Emma Morgan", "Linda Morgan",
+         "Dr. Priya Shah", "Sam Carter", "Samantha Carter", "Leo Park"],
+        start=1,
+    )
+}  # fmt: skip
+PATCH = EMPTY_PATCH if "contacts" in WORLD.tables else Patch({"contacts": _CORE_PEOPLE})
+
+
+def fresh(patch: Patch | None = None, now: str = "2026-05-20T09:00:00") -> PhoneState:
+    return PhoneState(WORLD, patch or PATCH, now=now)
+
+
+def delta(s: PhoneState, table: str) -> dict[str, Any]:
+    return s.delta().get(table, {})
+
+
+Check = Callable[[PhoneState, dict[str, Any]], None]
+
+
+def _ids(fb: dict[str, Any]) -> list[str]:
+    return [r["id"] for r in fb["data"]]
+
+
+def _c_list_events_day(s: PhoneState, fb: dict[str, Any]) -> None:
+    assert _ids(fb) == ["event_001", "event_005", "event_006"]
+    assert fb["data"][0]["attendee_names"] == ["Sam Carter"]
+    assert s.delta() == {}
+
+
+def _c_list_events_query(s: PhoneState, fb: dict[str, Any]) -> None:
+    # Title "Chris Lee"/"Chris Li", or an attendee named Chris (contact_002 attends 006 and 015).
+    assert _ids(fb) == ["event_005", "event_006", "event_013", "event_015"]
+    assert all("Chris" in " ".join([r["title"], *r["attendee_names"]]) for r in fb["data"])
+
+
+def _c_list_events_attendee(s: PhoneState, fb: dict[str, Any]) -> None:
+    assert _ids(fb) == ["event_001", "event_006", "event_015", "event_010"]
+
+
+def _c_list_events_default(s: PhoneState, fb: dict[str, Any]) -> None:
+    starts = [r["start"] for r in fb["data"]]
+    assert starts == sorted(starts) and starts[0] >= "2026-05-20" and len(starts) == 5
+    assert "event_008" not in _ids(fb)  # yesterday's gym session is in the past
+
+
+def _c_create_event(s: PhoneState, fb: dict[str, Any]) -> None:
+    ev = fb["data"]["event"]
+    assert ev["id"] == "event_n001" and ev["end"] == "2026-05-21T15:00:00"
+    assert ev["attendees"] == ["contact_008", "contact_002"] and ev["calendar"] == "work"
+    assert delta(s, "events")["event_n001"]["op"] == "create"
+    assert [o["id"] for o in fb["data"]["overlaps"]] == []
+
+
+def _c_create_event_overlap(s: PhoneState, fb: dict[str, Any]) -> None:
+    assert [o["id"] for o in fb["data"]["overlaps"]] == ["event_002"]
+    assert s.get("events", "event_n001")["reminder_minutes"] is None
+
+
+def _c_update_event_move(s: PhoneState, fb: dict[str, Any]) -> None:
+    rec = s.get("events", "event_002")
+    assert (rec["start"], rec["end"]) == ("2026-05-21T16:30:00", "2026-05-21T17:30:00")
+    assert set(delta(s, "events")["event_002"]["changed"]) == {"start", "end"}
+
+
+def _c_update_event_fields(s: PhoneState, fb: dict[str, Any]) -> None:
+    changed = delta(s, "events")["event_001"]["changed"]
+    assert changed == {"location": "Zoom", "attendees": ["contact_008", "contact_001"]}
+
+
+def _c_delete_event(s: PhoneState, fb: dict[str, Any]) -> None:
+    assert s.get("events", "event_003") is None and delta(s, "events")["event_003"]["op"] == "delete"
+    assert fb["data"]["title"] == "Emma's school play"
+
+
+def _c_list_alarms(s: PhoneState, fb: dict[str, Any]) -> None:
+    assert _ids(fb) == ["alarm_003", "alarm_001", "alarm_002"]
+
+
+def _c_list_alarms_filtered(s: PhoneState, fb: dict[str, Any]) -> None:
+    assert _ids(fb) == ["alarm_002"]
+
+
+def _c_create_alarm(s: PhoneState, fb: dict[str, Any]) -> None:
+    assert s.get("alarms", "alarm_n001") == {
+        "id": "alarm_n001", "time": "06:00", "label": "Early flight", "repeat_days": ["mon", "fri"],
+        "enabled": True,
+    }  # fmt: skip
+
+
+def _c_update_alarm(s: PhoneState, fb: dict[str, Any]) -> None:
+    assert delta(s, "alarms")["alarm_001"]["changed"] == {"time": "06:00"}
+
+
+def _c_update_alarm_enable(s: PhoneState, fb: dict[str, Any]) -> None:
+    assert s.get("alarms", "alarm_003")["enabled"] is True
+
+
+def _c_delete_alarm(s: PhoneState, fb: dict[str, Any]) -> None:
+    assert s.get("alarms", "alarm_003") is None
+
+
+def _c_start_timer(s: PhoneState, fb: dict[str, Any]) -> None:
+    rec = s.get("timers", "timer_n001")
+    assert rec["status"] == "running" and rec["duration_s"] == 600
+    assert (rec["started_at"], rec["ends_at"]) == ("2026-05-20T09:00:00", "2026-05-20T09:10:00")
+
+
+def _c_stop_timer(s: PhoneState, fb: dict[str, Any]) -> None:
+    assert s.get("timers", "timer_001")["status"] == "stopped"
+    assert fb["data"]["remaining_s"] == 30 * 60
+
+
+def _c_create_reminder(s: PhoneState, fb: dict[str, Any]) -> None:
+    rec = s.get("reminders", "reminder_n001")
+    assert rec["due"] == "2026-05-22T09:00:00" and rec["done"] is False and rec["notes"] == "June trip"
+
+
+def _c_complete_reminder(s: PhoneState, fb: dict[str, Any]) -> None:
+    assert delta(s, "reminders")["reminder_001"]["changed"] == {
+        "done": True,
+        "completed_at": "2026-05-20T09:00:00",
+    }
+
+
+def _c_list_reminders(s: PhoneState, fb: dict[str, Any]) -> None:
+    assert _ids(fb) == ["reminder_001", "reminder_002"]
+
+
+def _c_list_reminders_all(s: PhoneState, fb: dict[str, Any]) -> None:
+    assert _ids(fb) == ["reminder_003", "reminder_001", "reminder_002"]
+
+
+def _c_create_rule(s: PhoneState, fb: dict[str, Any]) -> None:
+    rec = s.get("automation_rules", "rule_n001")
+    assert rec["trigger_value"] == "office" and rec["enabled"] is True
+    assert rec["actions"] == [
+        {"setting": "dnd.enabled", "value": True},
+        {"setting": "volume.ring", "value": 10},
+    ]
+    assert "settings" not in s.delta()  # creating a rule does not apply it
+
+
+def _c_update_rule_run(s: PhoneState, fb: dict[str, Any]) -> None:
+    assert s.setting("sound.mode") == "silent" and s.setting("volume.media") == 20
+    assert set(delta(s, "settings")) == {"sound.mode", "volume.media"}
+    assert s.get("automation_rules", "rule_002")["enabled"] is True
+    assert fb["data"]["applied"] == [
+        {"setting": "sound.mode", "before": "ring", "after": "silent"},
+        {"setting": "volume.media", "before": 60, "after": 20},
+    ]
+
+
+def _c_update_rule_trigger(s: PhoneState, fb: dict[str, Any]) -> None:
+    assert delta(s, "automation_rules")["rule_001"]["changed"] == {"trigger_value": "21:45"}
+    assert "settings" not in s.delta()
+
+
+def _c_list_rules(s: PhoneState, fb: dict[str, Any]) -> None:
+    assert _ids(fb) == ["rule_001", "rule_002"]
+
+
+def _c_list_rules_enabled(s: PhoneState, fb: dict[str, Any]) -> None:
+    assert _ids(fb) == ["rule_001"]
+
+
+SUCCESS: list[tuple[str, dict[str, Any], Check]] = [
+    ("list_events", {"start_date": "2026-05-20", "end_date": "2026-05-20"}, _c_list_events_day),
+    ("list_events", {"start_date": "2026-05-18", "end_date": "2026-05-31", "query": "chris"}, _c_list_events_query),
+    ("list_events", {"end_date": "2026-05-31", "attendee_id": "contact_008"}, _c_list_events_attendee),
+    ("list_events", {"limit": 5}, _c_list_events_default),
+    ("create_event", {"title": "Project kickoff", "start": "2026-05-21T14:00", "attendees": ["contact_008",
+     "contact_002"], "calendar": "work"}, _c_create_event),
+    ("create_event", {"title": "Pharmacy", "start": "2026-05-21T15:30:00", "end": "2026-05-21T15:45:00",
+     "reminder_minutes": None}, _c_create_event_overlap),
+    ("update_event", {"event_id": "event_002", "start": "2026-05-21T16:30:00"}, _c_update_event_move),
+    ("update_event", {"event_id": "event_001", "location": "Zoom", "attendees": ["contact_008", "contact_001"],
+     "title": "Weekly sync with Sam Carter"}, _c_update_event_fields),
+    ("delete_event", {"event_id": "event_003"}, _c_delete_event),
+    ("list_alarms", {}, _c_list_alarms),
+    ("list_alarms", {"enabled_only": True, "day": "sat"}, _c_list_alarms_filtered),
+    ("create_alarm", {"time": "6:00", "label": "Early flight", "repeat_days": ["fri", "mon", "fri"]},
+     _c_create_alarm),
+    ("update_alarm", {"alarm_id": "alarm_001", "time": "06:00"}, _c_update_alarm),
+    ("update_alarm", {"alarm_id": "alarm_003", "enabled": True}, _c_update_alarm_enable),
+    ("delete_alarm", {"alarm_id": "alarm_003"}, _c_delete_alarm),
+    ("start_timer", {"duration_seconds": 600, "label": "Pasta"}, _c_start_timer),
+    ("stop_timer", {"timer_id": "timer_001"}, _c_stop_timer),
+    ("stop_timer", {}, _c_stop_timer),
+    ("create_reminder", {"title": "Book flights", "due": "2026-05-22", "notes": " June trip "}, _c_create_reminder),
+    ("complete_reminder", {"reminder_id": "reminder_001"}, _c_complete_reminder),
+    ("list_reminders", {}, _c_list_reminders),
+    ("list_reminders", {"include_completed": True}, _c_list_reminders_all),
+    ("create_automation_rule", {"name": "Office quiet", "trigger": "location", "trigger_value": "Office",
+     "actions": [{"setting": "dnd.enabled", "value": True}, {"setting": "volume.ring", "value": 10}]},
+     _c_create_rule),
+    ("update_automation_rule", {"rule_id": "rule_002", "enabled": True, "run_now": True}, _c_update_rule_run),
+    ("update_automation_rule", {"rule_id": "rule_001", "trigger_value": "21:45"}, _c_update_rule_trigger),
+    ("list_automation_rules", {}, _c_list_rules),
+    ("list_automation_rules", {"enabled_only": True}, _c_list_rules_enabled),
+]  # fmt: skip
+
+RULE = [{"setting": "dnd.enabled", "value": True}]
+ERRORS: list[tuple[str, dict[str, Any], str]] = [
+    ("list_events", {"start_date": "May 20"}, "InvalidArguments"),
+    ("list_events", {"start_date": "2026-05-22", "end_date": "2026-05-20"}, "InvalidArguments"),
+    ("list_events", {"limit": 0}, "InvalidArguments"),
+    ("create_event", {"title": "X", "start": "2026-05-21T15:00", "end": "2026-05-21T14:00"}, "InvalidArguments"),
+    ("create_event", {"title": "X", "start": "2026-05-21"}, "InvalidArguments"),
+    ("create_event", {"title": "X", "start": "2026-05-21T15:00", "attendees": ["contact_999"]}, "NotFound"),
+    ("create_event", {"title": "  ", "start": "2026-05-21T15:00"}, "InvalidArguments"),
+    ("create_event", {"title": "X", "start": "2026-05-21T15:00", "reminder_minutes": -5}, "InvalidArguments"),
+    ("create_event", {"title": "X", "start": "2026-05-21T15:00", "calendar": "school"}, "InvalidArguments"),
+    ("update_event", {"event_id": "event_999", "title": "X"}, "NotFound"),
+    ("update_event", {"event_id": "event_002"}, "InvalidArguments"),
+    ("update_event", {"event_id": "event_002", "end": "2026-05-21T14:00:00"}, "InvalidArguments"),
+    ("update_event", {"event_id": "event_002", "attendees": ["contact_404"]}, "NotFound"),
+    ("delete_event", {"event_id": "event_999"}, "NotFound"),
+    ("list_alarms", {"enabled_only": "yes"}, "InvalidArguments"),
+    ("list_alarms", {"day": "monday"}, "InvalidArguments"),
+    ("create_alarm", {"time": "06:30"}, "Conflict"),
+    ("create_alarm", {"time": "05:50", "label": "Run"}, "Conflict"),
+    ("create_alarm", {"time": "25:00"}, "InvalidArguments"),
+    ("create_alarm", {"time": "07:00", "repeat_days": ["funday"]}, "InvalidArguments"),
+    ("update_alarm", {"alarm_id": "alarm_001", "time": "07:45"}, "Conflict"),
+    ("update_alarm", {"alarm_id": "alarm_404", "enabled": False}, "NotFound"),
+    ("update_alarm", {"alarm_id": "alarm_001"}, "InvalidArguments"),
+    ("delete_alarm", {"alarm_id": "alarm_404"}, "NotFound"),
+    ("start_timer", {"duration_seconds": 0}, "InvalidArguments"),
+    ("start_timer", {"duration_seconds": 360_000}, "CapabilityLimit"),
+    ("stop_timer", {"timer_id": "timer_002"}, "PreconditionFailed"),
+    ("stop_timer", {"timer_id": "timer_404"}, "NotFound"),
+    ("create_reminder", {"title": ""}, "InvalidArguments"),
+    ("create_reminder", {"title": "X", "due": "tomorrow"}, "InvalidArguments"),
+    ("complete_reminder", {"reminder_id": "reminder_003"}, "PreconditionFailed"),
+    ("complete_reminder", {"reminder_id": "reminder_404"}, "NotFound"),
+    ("list_reminders", {"include_completed": 1}, "InvalidArguments"),
+    ("create_automation_rule", {"name": "bedtime", "trigger": "time", "trigger_value": "23:00", "actions": RULE},
+     "AlreadyExists"),
+    ("create_automation_rule", {"name": "R", "trigger": "time", "trigger_value": "23:00",
+     "actions": [{"setting": "dnd.turbo", "value": True}]}, "NotFound"),
+    ("create_automation_rule", {"name": "R", "trigger": "time", "trigger_value": "23:00",
+     "actions": [{"setting": "dnd.enabled", "value": "yes"}]}, "InvalidArguments"),
+    ("create_automation_rule", {"name": "R", "trigger": "time", "trigger_value": "23:00",
+     "actions": [{"setting": "volume.media", "value": 150}]}, "InvalidArguments"),
+    ("create_automation_rule", {"name": "R", "trigger": "time", "trigger_value": "23:00",
+     "actions": [{"setting": "sound.mode", "value": "loud"}]}, "InvalidArguments"),
+    ("create_automation_rule", {"name": "R", "trigger": "time", "trigger_value": "23:00",
+     "actions": [{"key": "dnd.enabled", "value": True}]}, "InvalidArguments"),
+    ("create_automation_rule", {"name": "R", "trigger": "time", "trigger_value": "late", "actions": RULE},
+     "InvalidArguments"),
+    ("create_automation_rule", {"name": "R", "trigger": "app_open", "trigger_value": "tiktok", "actions": RULE},
+     "NotFound"),
+    ("create_automation_rule", {"name": "R", "trigger": "time", "trigger_value": "23:00", "actions": []},
+     "InvalidArguments"),
+    ("update_automation_rule", {"rule_id": "rule_404", "enabled": True}, "NotFound"),
+    ("update_automation_rule", {"rule_id": "rule_002", "run_now": True}, "PreconditionFailed"),
+    ("update_automation_rule", {"rule_id": "rule_001"}, "InvalidArguments"),
+    ("update_automation_rule", {"rule_id": "rule_001", "trigger": "location", "trigger_value": ""},
+     "InvalidArguments"),
+    ("update_automation_rule", {"rule_id": "rule_001", "actions": [{"setting": "nope", "value": 1}]}, "NotFound"),
+    ("list_automation_rules", {"enabled_only": "no"}, "InvalidArguments"),
+]  # fmt: skip
+
+
+def run_success(name: str, args: dict[str, Any], check: Check) -> None:
+    s = fresh()
+    fb = execute(s, name, args)
+    assert fb["status"] == "success", fb
+    check(s, fb)
+    if not REGISTRY_MUTATES[name]:
+        assert s.delta() == {}
+
+
+def run_error(name: str, args: dict[str, Any], error_type: str) -> None:
+    s = fresh()
+    fb = execute(s, name, args)
+    assert (fb["status"], fb["error_type"]) == ("error", error_type), fb
+    assert s.delta() == {} and s.counters == {}  # a failed call leaves no trace but the log
+
+
+REGISTRY_MUTATES = {spec.name: spec.mutates for spec in by_domain()["Time Management"]}
+
+
+def test_sixteen_tools() -> None:
+    assert sorted(TOOLS) == sorted(
+        ["list_events", "create_event", "update_event", "delete_event", "list_alarms", "create_alarm",
+         "update_alarm", "delete_alarm", "start_timer", "stop_timer", "create_reminder", "complete_reminder",
+         "list_reminders", "create_automation_rule", "update_automation_rule", "list_automation_rules"]
+    )  # fmt: skip
+    assert {n for n, _, _ in SUCCESS} == set(TOOLS) == {n for n, _, _ in ERRORS}
+
+
+@pytest.mark.parametrize(("name", "args", "check"), SUCCESS, ids=[c[0] for c in SUCCESS])
+def test_success(name: str, args: dict[str, Any], check: Check) -> None:
+    run_success(name, args, check)
+
+
+@pytest.mark.parametrize(("name", "args", "error_type"), ERRORS, ids=[f"{c[0]}-{c[2]}" for c in ERRORS])
+def test_error(name: str, args: dict[str, Any], error_type: str) -> None:
+    run_error(name, args, error_type)
+
+
+def test_all_cases_leave_base_world_unwritten() -> None:
+    for case in SUCCESS:
+        run_success(*case)
+    for case in ERRORS:
+        run_error(*case)
+    assert load_world().digest() == BASE_DIGEST
+
+
+def test_run_now_applies_settings_and_sequence() -> None:
+    s = fresh()
+    fb = execute(s, "create_automation_rule", {"name": "Movie night", "trigger": "app_open", "trigger_value": "mail",
+                 "actions": [{"setting": "display.dark_mode", "value": True},
+                             {"setting": "display.brightness", "value": 30}], "enabled": False})  # fmt: skip
+    assert fb["status"] == "success"
+    rid = fb["data"]["id"]
+    assert (
+        execute(s, "update_automation_rule", {"rule_id": rid, "run_now": True})["error_type"]
+        == "PreconditionFailed"
+    )
+    fb = execute(s, "update_automation_rule", {"rule_id": rid, "enabled": True, "run_now": True})
+    assert fb["status"] == "success"
+    assert s.setting("display.dark_mode") is True and s.setting("display.brightness") == 30
+    assert s.get("automation_rules", rid)["last_run_at"] == "2026-05-20T09:00:02"
+    # Bedtime rule turns DND on immediately.
+    assert (
+        execute(s, "update_automation_rule", {"rule_id": "rule_001", "run_now": True})["status"] == "success"
+    )
+    assert s.setting("dnd.enabled") is True
+
+
+def test_timer_lifecycle_and_ambiguity() -> None:
+    s = fresh()
+    assert execute(s, "start_timer", {"duration_seconds": 300, "label": "Eggs"})["status"] == "success"
+    fb = execute(s, "stop_timer", {})
+    assert fb["error_type"] == "Ambiguous"
+    assert {c["id"] for c in fb["data"]["candidates"]} == {"timer_001", "timer_n001"}
+    assert execute(s, "stop_timer", {"timer_id": "timer_n001"})["status"] == "success"
+    assert execute(s, "stop_timer", {"timer_id": "timer_n001"})["error_type"] == "PreconditionFailed"
+    # Later in the day the laundry timer has run out: it reads as finished and cannot be stopped.
+    late = fresh(now="2026-05-20T12:00:00")
+    fb = execute(late, "stop_timer", {"timer_id": "timer_001"})
+    assert fb["error_type"] == "PreconditionFailed" and fb["data"]["status"] == "finished"
+    assert execute(late, "stop_timer", {})["error_type"] == "NotFound"
+
+
+def test_permission_denied_when_calendar_revoked() -> None:
+    app = WORLD.tables["apps"]["calendar"]
+    revoked = {**app, "permissions": {**app["permissions"], "CALENDAR": False}}
+    s = fresh(Patch({**PATCH.tables, "apps": {"calendar": revoked}}))
+    fb = execute(s, "create_event", {"title": "X", "start": "2026-05-21T10:00:00"})
+    assert fb["error_type"] == "PermissionDenied" and s.delta() == {}
+    assert execute(s, "list_alarms", {})["status"] == "success"
+
+
+def test_events_crud_round_trip() -> None:
+    s = fresh()
+    fb = execute(
+        s, "create_event", {"title": "Demo", "start": "2026-05-25T10:00:00", "end": "2026-05-25T10:45:00"}
+    )
+    eid = fb["data"]["event"]["id"]
+    assert eid in _ids(execute(s, "list_events", {"start_date": "2026-05-25", "end_date": "2026-05-25"}))
+    fb = execute(s, "update_event", {"event_id": eid, "start": "2026-05-25T11:00:00"})
+    assert fb["data"]["event"]["end"] == "2026-05-25T11:45:00" and fb["data"]["changed"] == ["start", "end"]
+    assert execute(s, "delete_event", {"event_id": eid})["status"] == "success"
+    assert s.delta() == {}  # created then deleted: no net change
+
+
+def test_world_core_is_size_independent_and_deterministic() -> None:
+    small, medium, large = (build_tables(size) for size in ("S", "M", "L"))
+    assert len(medium["events"]) == 300 and len(small["events"]) < 100 < 1000 < len(large["events"])
+    for table in ("alarms", "timers", "reminders", "automation_rules"):
+        assert small[table] == medium[table] == large[table]
+
+    def week(t: dict[str, Any]) -> list[str]:
+        return sorted(k for k, e in t["events"].items() if "2026-05-17" <= e["start"] < "2026-06-01")
+
+    assert week(small) == week(medium) == week(large) == [f"event_{i:03d}" for i in range(1, 16)]
+    assert build_tables("M") == medium
+    assert all("2026-03-01" <= e["start"] < "2026-09-01" for e in large["events"].values())
+    assert all(e["start"] < e["end"] for e in large["events"].values())
+    assert medium["events"]["event_001"]["attendees"] == ["contact_008"]
+    assert set(medium["automation_rules"]) == {"rule_001", "rule_002"}
+    for rule in tm.CORE_RULES:
+        for act in rule["actions"]:
+            assert act["setting"] in medium["settings"]

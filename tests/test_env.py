@@ -1,0 +1,162 @@
+from __future__ import annotations
+
+import subprocess
+import sys
+import warnings
+
+import gymnasium as gym
+import orjson
+import pytest
+from gymnasium.utils.env_checker import check_env
+
+import mpb_env
+from mpb_env.domains import catalog
+from mpb_env.envs import MobilePAEnv
+from mpb_env.tasks import load_tasks
+
+
+@pytest.fixture
+def env() -> MobilePAEnv:
+    return gym.make("mpb/MobilePA-v0").unwrapped  # type: ignore[return-value]
+
+
+def test_check_env_passes_raw_and_wrapped() -> None:
+    check_env(MobilePAEnv())
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        check_env(gym.make("mpb/MobilePA-v0"))
+
+
+def test_readme_one_liner_prints_the_first_query() -> None:
+    code = (
+        "import mpb_env, gymnasium as gym; e=gym.make('mpb/MobilePA-v0'); "
+        "print(e.reset(options={'task_id': e.unwrapped.task_ids[0]})[0])"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert out.strip() == load_tasks()[0].query
+
+
+def test_reset_gives_query_messages_and_tools(env: MobilePAEnv) -> None:
+    task = load_tasks()[1]
+    obs, info = env.reset(options={"task_id": task.id})
+    assert obs == task.query
+    assert [m["role"] for m in info["messages"]] == ["system", "user"]
+    assert info["messages"][-1]["content"] == task.query
+    names = [t["function"]["name"] for t in info["tools"]]
+    assert len(names) >= 15 and info["recall"]["tools"] == names and "search_user_memory" in names
+    assert 0.0 <= info["recall"]["gold_recall"] <= 1.0
+
+
+def test_seeded_reset_is_deterministic(env: MobilePAEnv) -> None:
+    a = [env.reset(seed=s)[0] for s in range(5)]
+    b = [env.reset(seed=s)[0] for s in range(5)]
+    assert a == b and len(set(a)) > 1
+
+
+def test_full_oracle_episode_through_gym(env: MobilePAEnv) -> None:
+    task = next(t for t in load_tasks() if t.id == "basic-007")  # permission block, then recovery
+    env.reset(options={"task_id": task.id})
+    rewards = []
+    for action in task.oracle:
+        obs, reward, terminated, truncated, info = env.step(action)
+        rewards.append(reward)
+    assert terminated and not truncated and rewards[-1] == 1.0 and sum(rewards[:-1]) == 0.0
+    assert info["verdict"]["success"] is True
+
+
+@pytest.mark.parametrize(
+    "action, expected",
+    [
+        ('{"name": "create_alarm", "arguments": ', "ParseError"),
+        ('<tool_call>{"name": "create_alarm"</tool_call>', "ParseError"),
+        ('{"name": "no_such_tool", "arguments": {}}', "UnknownTool"),
+        ('{"name": "create_alarm", "arguments": {"time": 630}}', "InvalidArguments"),
+        ('{"name": "create_alarm", "arguments": "[1, 2]"}', "ParseError"),
+        ('{"name": "create_alarm", "arguments": {"time": "06:30", "bogus": 1}}', "InvalidArguments"),
+    ],
+)
+def test_malformed_actions_are_error_observations(env: MobilePAEnv, action: str, expected: str) -> None:
+    env.reset(options={"task_id": "basic-001"})
+    obs, reward, terminated, truncated, info = env.step(action)
+    (fb,) = orjson.loads(obs)
+    assert fb["status"] == "error" and fb["error_type"] == expected and fb["message"]
+    assert (reward, terminated, truncated) == (0.0, False, False)
+    assert env.episode.turns == 1 and env.episode.state.delta() == {}
+
+
+def test_non_string_action_does_not_raise(env: MobilePAEnv) -> None:
+    env.reset(options={"task_id": "basic-001"})
+    obs, *_ = env.step(None)  # type: ignore[arg-type]
+    assert orjson.loads(obs)[0]["error_type"] == "ParseError"
+
+
+def test_truncation_after_max_turns_is_checked() -> None:
+    env = MobilePAEnv(max_turns=3)
+    env.reset(options={"task_id": "basic-001"})
+    call = '{"name": "list_alarms", "arguments": {}}'
+    results = [env.step(call) for _ in range(3)]
+    assert [r[3] for r in results] == [False, False, True]
+    assert results[-1][4]["verdict"]["success"] is False
+    obs, reward, terminated, *_ = env.step(call)
+    assert terminated and reward == 0.0 and orjson.loads(obs)[0]["error_type"] == "EpisodeOver"
+
+
+def test_skill_only_routing_starts_with_the_loader_and_expands(env: MobilePAEnv) -> None:
+    _, info = env.reset(options={"task_id": "skill-001@SOR"})
+    assert [t["function"]["name"] for t in info["tools"]] == ["search_user_memory", "load_skill"]
+    assert "commute_mode" in info["messages"][0]["content"]
+    obs, *_ = env.step(
+        '{"name": "update_automation_rule", "arguments": {"rule_id": "rule_002", "enabled": true}}'
+    )
+    assert orjson.loads(obs)[0]["error_type"] == "UnknownTool"
+    obs, _, _, _, info = env.step('{"name": "load_skill", "arguments": {"skill_id": "commute_mode"}}')
+    assert "update_automation_rule" in [t["function"]["name"] for t in info["tools"]]
+    _, info2 = env.reset(options={"task_id": "skill-001@MTSR"})
+    assert len(info2["tools"]) > 1
+
+
+@pytest.mark.parametrize("mode", ["oracle", "all"])
+def test_recall_modes(mode: str) -> None:
+    env = MobilePAEnv(recall=mode)  # type: ignore[arg-type]
+    for task in load_tasks()[:15]:
+        _, info = env.reset(options={"task_id": task.id})
+        names = {t["function"]["name"] for t in info["tools"]}
+        assert set(task.gold_tools) <= names
+        if mode == "all":
+            assert names == set(catalog())
+
+
+def test_bad_constructor_arguments_are_clear() -> None:
+    with pytest.raises(ValueError, match="unknown task ids"):
+        MobilePAEnv(task_ids=["nope"])
+    with pytest.raises(ValueError, match="unknown split"):
+        MobilePAEnv(split="nope")
+    env = MobilePAEnv()
+    with pytest.raises(ValueError, match="unknown task_id"):
+        env.reset(options={"task_id": "nope"})
+
+
+def test_random_rollouts_are_byte_identical_for_a_seed() -> None:
+    def run(seed: int) -> list[str]:
+        env = MobilePAEnv()
+        env.action_space.seed(seed)
+        obs, _ = env.reset(seed=seed)
+        out = [obs]
+        for _ in range(10):
+            obs, _, terminated, truncated, _ = env.step(env.action_space.sample())
+            out.append(obs)
+            if terminated or truncated:
+                break
+        return out
+
+    assert run(3) == run(3)
+    assert run(3) != run(4)
+
+
+def test_ansi_render_and_dimension_filter() -> None:
+    env = MobilePAEnv(dimension="memory", render_mode="ansi")
+    assert all(i.startswith("memory-") for i in env.task_ids)
+    env.reset(seed=0)
+    env.step("Hello.")
+    assert "assistant: Hello." in env.render()
+    assert mpb_env.ENV_ID == "mpb/MobilePA-v0"

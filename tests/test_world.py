@@ -1,0 +1,42 @@
+from __future__ import annotations
+
+from importlib import resources
+
+import pytest
+
+from mpb_env.world.generate import build_tables, digests, load_world
+from mpb_env.world.state import World
+
+
+def test_world_digests_match_the_committed_record() -> None:
+    recorded = dict(
+        reversed(line.split())
+        for line in resources.files("mpb_env.data").joinpath("world.sha256").read_text().splitlines()
+    )
+    assert digests() == recorded
+
+
+def test_sizes_scale_bulk_and_keep_core_entities() -> None:
+    s, m, big = (World(build_tables(size)) for size in "SML")
+    for table in ("contacts", "messages", "events", "memories"):
+        assert len(s.tables[table]) < len(m.tables[table]) < len(big.tables[table])
+    for table, key in [
+        ("contacts", "contact_001"),
+        ("events", "event_001"),
+        ("memories", "mem_011"),
+        ("alarms", "alarm_001"),
+    ]:
+        assert s.tables[table][key] == m.tables[table][key] == big.tables[table][key]
+
+
+def test_default_world_has_the_issue_minimums() -> None:
+    t = load_world().tables
+    assert len(t["contacts"]) >= 200
+    assert len(t["messages"]) + len(t["emails"]) >= 2000
+    assert len(t["events"]) >= 300
+    assert len(t["memories"]) >= 300
+
+
+def test_unknown_size_is_a_clear_error() -> None:
+    with pytest.raises(ValueError, match="unknown world size"):
+        build_tables("XL")  # type: ignore[arg-type]
