@@ -23,29 +23,23 @@ from mpb_env.tools.runtime import execute, feedback
 from mpb_env.world.state import Patch, PhoneState, World
 
 T_MAX = 15
-_PATCHES: dict[tuple[str, str], Patch] = {}
-_RECALLS: dict[tuple[str, str, str, int], tuple[str, ...]] = {}
 
 
 def task_patch(task: Task) -> Patch:
-    """The task's S0 layer, built once per process and shared by every env of the task."""
-    key = (task.version, task.id.split("@")[0])
-    patch = _PATCHES.get(key)
-    if patch is None:
-        patch = _PATCHES[key] = Patch(task.patch_tables())
-    return patch
+    """The task's S0 layer, built once per task and shared by every env of the task."""
+    return task.derived("patch", lambda: Patch(task.patch_tables()))
 
 
 def initial_tools(task: Task, mode: RecallMode, n: int) -> tuple[str, ...]:
     """A_0 = R_N(q, H0; G) ∪ L_q ∪ {search_user_memory}. Under Skill-Only Routing the planner starts
     with the skill loader and the memory search alone."""
-    key = (task.version, task.id, mode, n)
-    tools = _RECALLS.get(key)
-    if tools is None:
+
+    def build() -> tuple[str, ...]:
         loaders = [SKILL_LOADER] if task.candidate_skills or task.routing else []
         recalled = [] if task.routing == "SOR" else recall(task, mode, n)
-        tools = _RECALLS[key] = tuple(dict.fromkeys([*recalled, *ALWAYS_AVAILABLE, *loaders]))
-    return tools
+        return tuple(dict.fromkeys([*recalled, *ALWAYS_AVAILABLE, *loaders]))
+
+    return task.derived(("tools", mode, n), build)
 
 
 class Episode:

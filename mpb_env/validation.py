@@ -22,17 +22,26 @@ from mpb_env.world.generate import load_world
 
 #: An unrelated write that succeeds on every S0: it touches nothing any task asks for.
 UNRELATED_WRITE = {"name": "grant_app_permission", "arguments": {"app_id": "clock", "permission": "CAMERA"}}
-#: Friction → the error types an oracle may meet on the way (and must recover from).
-EXPECTED_ERRORS: dict[str, set[str]] = {
-    "permission": {"PermissionDenied"},
-    "runtime_error": {"ServiceUnavailable"},
-    "dependency": {"PreconditionFailed"},
-    "ambiguity": {"Ambiguous"},
-    "state_mutation": {"NotFound", "Conflict"},
-    "missing_argument": {"InvalidArguments"},
-    "contradiction": {"Conflict", "PreconditionFailed", "InvalidArguments"},
-    "capability_limit": {"CapabilityLimit"},
+#: Friction → the error types an oracle may meet on the way (and must recover from or explain).
+_ARGUMENT_ERRORS = frozenset({"InvalidArguments", "CapabilityLimit", "PreconditionFailed"})
+EXPECTED_ERRORS: dict[str, frozenset[str]] = {
+    "permission": frozenset({"PermissionDenied"}),
+    "runtime_error": frozenset({"ServiceUnavailable"}),
+    "dependency": frozenset({"PreconditionFailed"}),
+    "ambiguity": frozenset({"Ambiguous"}),
+    "state_mutation": frozenset({"NotFound", "Conflict"}),
+    "missing_argument": _ARGUMENT_ERRORS,
+    "contradiction": _ARGUMENT_ERRORS | {"Conflict"},
+    "capability_limit": _ARGUMENT_ERRORS,
 }
+
+
+def allowed_errors(task: Task) -> set[str]:
+    """Error types the task's frictions and injected faults explain in its oracle trajectory."""
+    out: set[str] = {f.error_type for f in task.faults}
+    for friction in task.frictions:
+        out |= EXPECTED_ERRORS.get(friction, frozenset())
+    return out
 
 
 def replay(
@@ -61,9 +70,7 @@ def replay(
 
 def unexpected_errors(task: Task, ep: Episode) -> list[str]:
     """Tool errors in ``ep`` that none of the task's frictions or injected faults explain."""
-    allowed: set[str] = {f.error_type for f in task.faults}
-    for fr in task.frictions:
-        allowed |= EXPECTED_ERRORS.get(fr, set())
+    allowed = allowed_errors(task)
     return [
         f"{e['tool']}: {e['error_type']}"
         for e in ep.state.log

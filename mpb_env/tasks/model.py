@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, model_validator
 
 Dimension = Literal["basic", "subagent", "memory", "skill"]
 Bucket = Literal["tool", "state", "behavior"]
@@ -132,6 +132,9 @@ class Task(_Strict):
     frictions: list[str] = []
     template: str = ""
     meta: dict[str, Any] = {}
+    #: Derived per-task values (the S0 patch layer, recalled tool sets), built once and shared by every
+    #: env of this task object.
+    _derived: dict[Any, Any] = PrivateAttr(default_factory=dict)
 
     @model_validator(mode="after")
     def _consistent(self) -> Task:
@@ -151,7 +154,17 @@ class Task(_Strict):
 
     def with_routing(self, routing: Routing) -> Task:
         """The scored variant of a skill task under one routing mode (id ``<id>@<routing>``)."""
-        return self.model_copy(update={"id": f"{self.id}@{routing}", "routing": routing})
+        variant = self.model_copy(update={"id": f"{self.id}@{routing}", "routing": routing})
+        # The variants share S0; what depends on routing (the recalled tools) is derived anew.
+        variant._derived = {"patch": self._derived["patch"]} if "patch" in self._derived else {}
+        return variant
+
+    def derived(self, key: Any, build: Any) -> Any:
+        """A value derived from this task, built by ``build()`` on first use and cached on the task."""
+        value = self._derived.get(key)
+        if value is None:
+            value = self._derived[key] = build()
+        return value
 
     def patch_tables(self) -> dict[str, dict[str, dict[str, Any] | None]]:
         """S0 as a patch: the task's own patch plus its faults as the ``faults`` table."""

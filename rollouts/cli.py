@@ -1,0 +1,483 @@
+"""The ``mpb`` command line: catalog and suite statistics, task inspection, validation and evaluation.
+
+::
+
+    mpb info [--json]                      tools per domain; tasks per dimension / category / bucket / routing
+    mpb tools [--domain D] [--json]        the catalog (JSON: the OpenAI-style schemas)
+    mpb show TASK_ID [--json]              one task (skill variants as <id>@SOR / <id>@MTSR)
+    mpb validate [--json]                  every episode: oracle passes with only explained errors, null fails
+    mpb eval --policy P [--json] [--out D] rollouts, the Table 3 row and the per-category breakdown
+
+Every command that reads tasks takes ``--split NAME`` (default ``bench``) or ``--tasks FILE`` (a JSONL
+file of task records, e.g. generated training tasks). ``eval`` with ``--policy oracle`` and no
+``--recall`` runs with recall ``oracle`` (gold tools guaranteed in A0), since a gold tool outside
+BM25's top-N would fail the oracle for a reason that is not the task's.
+
+Exit codes: 0 success; 1 a check failed (``validate``) or the suite could not be read; 2 bad
+arguments (one ``mpb: error: ...`` line on stderr, no traceback).
+"""
+
+from __future__ import annotations
+
+import argparse
+import difflib
+import sys
+from collections import Counter
+from pathlib import Path
+from typing import Any
+
+import orjson
+from tqdm import tqdm
+
+from mpb_env.domains import DOMAIN_COUNTS, by_domain, catalog
+from mpb_env.episode import T_MAX, Episode
+from mpb_env.recall import DEFAULT_TOP_N
+from mpb_env.rollouts.policies import POLICY_NAMES, NullPolicy, OraclePolicy, make_policy
+from mpb_env.rollouts.report import build_report, format_table
+from mpb_env.rollouts.runner import TRAJECTORIES_FILE, Trajectory, play_episode, run_local
+from mpb_env.tasks import SPLITS, load_tasks
+from mpb_env.tasks.model import RecallMode, Task, episodes
+from mpb_env.validation import allowed_errors, sensitivity
+from mpb_env.world.generate import SCALES, Size, load_world
+
+__all__ = ["info_data", "main", "validate_tasks"]
+
+DIMENSIONS = ("basic", "subagent", "memory", "skill")
+RECALL_MODES = ("bm25", "oracle", "all")
+
+
+class UsageError(Exception):
+    """Bad arguments: exit code 2."""
+
+
+class RunError(Exception):
+    """The command could not do its job (unreadable suite): exit code 1."""
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> Any:  # argparse would print usage and exit; we want one line
+        raise UsageError(message)
+
+
+def _one_line(text: object) -> str:
+    return "; ".join(part.strip() for part in str(text).splitlines() if part.strip())
+
+
+def _dump(obj: Any) -> None:
+    sys.stdout.write(orjson.dumps(obj, option=orjson.OPT_INDENT_2).decode() + "\n")
+
+
+# --------------------------------------------------------------------------- tasks
+def read_task_file(path: Path) -> list[Task]:
+    """Tasks from a JSONL file of task records (one per line)."""
+    try:
+        raw = Path(path).read_bytes()
+    except OSError as exc:
+        raise UsageError(f"cannot read task file {str(path)!r}: {exc.strerror or exc}") from None
+    tasks: list[Task] = []
+    for n, line in enumerate(raw.splitlines(), 1):
+        if not line.strip():
+            continue
+        try:
+            tasks.append(Task.model_validate(orjson.loads(line)))
+        except (orjson.JSONDecodeError, ValueError) as exc:
+            raise UsageError(f"{path}:{n}: not a valid task: {_one_line(exc)}") from None
+    return tasks
+
+
+def _tasks(args: argparse.Namespace) -> list[Task]:
+    if getattr(args, "tasks", None):
+        tasks = read_task_file(args.tasks)
+    else:
+        try:
+            tasks = load_tasks(args.split)
+        except FileNotFoundError:
+            raise RunError(
+                f"task suite {args.split!r} is not installed (no {args.split}.jsonl in mpb_env/data)"
+            ) from None
+        except ValueError as exc:
+            raise RunError(_one_line(exc)) from None
+    dimension = getattr(args, "dimension", None)
+    return [t for t in tasks if dimension is None or t.dimension == dimension]
+
+
+def _index(tasks: list[Task]) -> dict[str, Task]:
+    return {t.id: t for t in [*tasks, *episodes(tasks)]}
+
+
+# --------------------------------------------------------------------------- info
+def info_data(tasks: list[Task]) -> dict[str, Any]:
+    """Catalog and suite statistics (the ``mpb info --json`` document)."""
+    counts = {d: 0 for d in DOMAIN_COUNTS} | {d: len(specs) for d, specs in by_domain().items()}
+    plan = episodes(tasks)
+    by_category: dict[str, Counter[str]] = {}
+    for t in tasks:
+        by_category.setdefault(t.dimension, Counter())[t.category] += 1
+    return {
+        "tools": {
+            "total": len(catalog()),
+            "by_domain": counts,
+            "paper": {"total": sum(DOMAIN_COUNTS.values()), "by_domain": dict(DOMAIN_COUNTS)},
+        },
+        "tasks": {
+            "total": len(tasks),
+            "versions": sorted({t.version for t in tasks}),
+            "by_dimension": dict(Counter(t.dimension for t in tasks)),
+            "by_category": {d: dict(c) for d, c in by_category.items()},
+            "by_bucket": dict(Counter(t.bucket for t in tasks)),
+            "by_routing": dict(Counter(t.routing for t in plan if t.routing is not None)),
+            "episodes": len(plan),
+        },
+    }
+
+
+def _counts(c: dict[str, int]) -> str:
+    return ", ".join(f"{k} {v}" for k, v in c.items()) or "-"
+
+
+def cmd_info(args: argparse.Namespace) -> int:
+    data = info_data(_tasks(args))
+    if args.json:
+        _dump(data)
+        return 0
+    tools, tasks = data["tools"], data["tasks"]
+    paper = tools["paper"]["by_domain"]
+    width = max(len(d) for d in tools["by_domain"])
+    lines = [f"Tools: {tools['total']} registered (paper: {tools['paper']['total']})"]
+    lines += [f"  {d.ljust(width)}  {n:>3} / {paper.get(d, '-')}" for d, n in tools["by_domain"].items()]
+    source = args.tasks or args.split
+    lines += [
+        f"Tasks ({source}): {tasks['total']} tasks, {tasks['episodes']} scored episodes"
+        + (f"  [{', '.join(tasks['versions'])}]" if tasks["versions"] else ""),
+        f"  by dimension: {_counts(tasks['by_dimension'])}",
+        f"  by bucket:    {_counts(tasks['by_bucket'])}",
+        f"  by routing:   {_counts(tasks['by_routing'])}",
+        "  by category:",
+        *(f"    {d}: {_counts(c)}" for d, c in tasks["by_category"].items()),
+    ]
+    print("\n".join(lines))
+    return 0
+
+
+# --------------------------------------------------------------------------- tools
+def cmd_tools(args: argparse.Namespace) -> int:
+    groups = by_domain()
+    if args.domain is not None:
+        names = {d.casefold(): d for d in [*DOMAIN_COUNTS, *groups]}
+        domain = names.get(args.domain.strip().casefold())
+        if domain is None:
+            raise UsageError(f"unknown domain {args.domain!r}; choose one of: {', '.join(DOMAIN_COUNTS)}")
+        groups = {domain: groups.get(domain, [])}
+    specs = [s for group in groups.values() for s in group]
+    if args.json:
+        _dump([s.schema for s in specs])
+        return 0
+    if not specs:
+        print("no tools registered" + (f" in {args.domain}" if args.domain else ""))
+        return 0
+    name_w = max(len(s.name) for s in specs)
+    dom_w = max(len(s.domain) for s in specs)
+    for s in specs:
+        print(
+            f"{s.name.ljust(name_w)}  {s.domain.ljust(dom_w)}  {'write' if s.mutates else 'read '}  {s.description}"
+        )
+    print(f"{len(specs)} tools")
+    return 0
+
+
+# --------------------------------------------------------------------------- show
+def find_task(tasks: list[Task], task_id: str) -> Task:
+    """The task or skill variant with this id; UsageError (with close matches) when there is none."""
+    index = _index(tasks)
+    task = index.get(task_id)
+    if task is None:
+        close = difflib.get_close_matches(task_id, list(index), n=3)
+        hint = f"; did you mean {', '.join(close)}?" if close else ""
+        raise UsageError(f"unknown task id {task_id!r}{hint}")
+    return task
+
+
+def _show_text(t: Task) -> str:
+    def js(obj: Any) -> str:
+        return orjson.dumps(obj).decode()
+
+    lines = [
+        f"{t.id}  ({t.version})",
+        f"dimension: {t.dimension}   category: {t.category}   bucket: {t.bucket}   routing: {t.routing or '-'}",
+        f"now: {t.now}   recall: {t.recall or 'run setting'}   frictions: {', '.join(t.frictions) or '-'}",
+        f"query: {t.query}",
+    ]
+    if t.history:
+        lines += ["history:", *(f"  {m.role}: {m.content}" for m in t.history)]
+    if t.s0_patch:
+        lines.append(
+            "s0 patch: " + ", ".join(f"{table} ({len(rows)} records)" for table, rows in t.s0_patch.items())
+        )
+    lines += [f"fault: {f.tool} on calls {f.on_calls} -> {f.error_type}" for f in t.faults]
+    if t.candidate_skills:
+        lines.append(f"candidate skills: {', '.join(t.candidate_skills)}")
+    lines.append(f"gold tools: {', '.join(t.gold_tools) or '-'}")
+    if t.gold_memory_ids:
+        lines.append(f"gold memory ids: {', '.join(t.gold_memory_ids)}")
+    if t.gold_skill:
+        lines.append(f"gold skill: {t.gold_skill}")
+    gold = t.gold.model_dump(exclude_none=True, exclude_defaults=True)
+    lines += ["gold:", *(f"  {k}: {js(v)}" for k, v in gold.items())]
+    lines += ["oracle:", *(f"  {i}. {turn}" for i, turn in enumerate(t.oracle, 1))]
+    return "\n".join(lines)
+
+
+def cmd_show(args: argparse.Namespace) -> int:
+    task = find_task(_tasks(args), args.task_id)
+    if args.json:
+        _dump(task.model_dump(mode="json"))
+    else:
+        print(_show_text(task))
+    return 0
+
+
+# --------------------------------------------------------------------------- validate
+def _check_oracle(task: Task, traj: Trajectory) -> list[str]:
+    problems: list[str] = []
+    if not traj.success:
+        reasons = "; ".join(traj.verdict.get("reasons", [])) or "verdict is a failure"
+        problems.append(f"oracle fails: {reasons}")
+    if traj.truncated:
+        problems.append(f"oracle was truncated after {len(traj.turns)} turns")
+    elif len(traj.turns) != len(task.oracle):
+        problems.append(f"oracle ended after {len(traj.turns)} of its {len(task.oracle)} turns")
+    unexplained = sorted(set(traj.error_types) - allowed_errors(task))
+    if unexplained:
+        why = ", ".join(task.frictions) or "none"
+        problems.append(f"oracle hit unexplained error(s) {', '.join(unexplained)} (frictions: {why})")
+    return problems
+
+
+def validate_tasks(
+    tasks: list[Task],
+    *,
+    recall: RecallMode = "oracle",
+    top_n: int = DEFAULT_TOP_N,
+    max_turns: int = T_MAX,
+    world_size: Size = "M",
+    progress: bool = True,
+) -> dict[str, Any]:
+    """Check every episode: the oracle passes with only explained tool errors and the null policy fails;
+    then, when ``mpb_env.validation.sensitivity`` exists, how many corruptions of each task's gold the
+    checker kills, per bucket."""
+    plan = episodes(tasks)
+    failed: list[dict[str, Any]] = []
+    if not plan:
+        return {"episodes": 0, "passed": 0, "failed": failed, "sensitivity": None}
+    world = load_world(world_size)
+    oracle, null = OraclePolicy(_index(tasks)), NullPolicy()
+    episode = Episode(world, plan[0], recall, top_n, max_turns)
+    kills: dict[str, list[int]] = {}
+    survivors: list[dict[str, str]] = []
+    for task in tqdm(plan, unit="ep", disable=not progress or not sys.stderr.isatty(), leave=False):
+        try:
+            problems = _check_oracle(task, play_episode(episode, task, oracle))
+            if play_episode(episode, task, null).success:
+                problems.append("the null policy passes")
+        except Exception as exc:  # a crashing tool body is a finding, not a reason to stop validating
+            problems = [f"run raised {type(exc).__name__}: {_one_line(exc)}"]
+        try:
+            for name, killed in sensitivity(task):
+                counts = kills.setdefault(task.bucket, [0, 0])
+                counts[0] += 1
+                counts[1] += bool(killed)
+                if not killed:
+                    survivors.append({"task_id": task.id, "corruption": str(name)})
+                    problems.append(f"the checker accepts the corruption {name!r}")
+        except Exception as exc:
+            problems.append(f"sensitivity raised {type(exc).__name__}: {_one_line(exc)}")
+        if problems:
+            failed.append({"task_id": task.id, "problems": problems})
+    sens = {
+        "by_bucket": {
+            b: {"corruptions": n, "killed": k, "kill_rate": round(100.0 * k / n, 2) if n else None}
+            for b, (n, k) in sorted(kills.items())
+        },
+        "survivors": survivors,
+    }
+    return {"episodes": len(plan), "passed": len(plan) - len(failed), "failed": failed, "sensitivity": sens}
+
+
+def cmd_validate(args: argparse.Namespace) -> int:
+    tasks = _tasks(args)
+    result = validate_tasks(
+        tasks,
+        recall=args.recall,
+        top_n=args.top_n,
+        max_turns=args.max_turns,
+        world_size=args.world_size,
+        progress=not args.no_progress,
+    )
+    if args.json:
+        _dump(result)
+    else:
+        lines = [
+            f"validated {result['episodes']} episodes: {result['passed']} passed, {len(result['failed'])} failed"
+        ]
+        sens = result["sensitivity"]
+        if sens is None:
+            lines.append("sensitivity: skipped (mpb_env.validation.sensitivity is not available)")
+        else:
+            lines.append("sensitivity (corruptions the checker kills, per bucket):")
+            for bucket, st in sens["by_bucket"].items():
+                rate = "-" if st["kill_rate"] is None else f"{st['kill_rate']:.1f}%"
+                lines.append(f"  {bucket:<9} {rate:>7}  ({st['killed']}/{st['corruptions']})")
+            if sens["survivors"]:
+                shown = ", ".join(f"{s['task_id']}:{s['corruption']}" for s in sens["survivors"][:10])
+                more = len(sens["survivors"]) - 10
+                lines.append(f"  surviving corruptions: {shown}" + (f" (+{more} more)" if more > 0 else ""))
+        if result["failed"]:
+            lines.append("failed:")
+            lines += [f"  {f['task_id']}: {'; '.join(f['problems'])}" for f in result["failed"]]
+        print("\n".join(lines))
+    return 1 if result["failed"] else 0
+
+
+# --------------------------------------------------------------------------- eval
+def cmd_eval(args: argparse.Namespace) -> int:
+    try:
+        make_policy(args.policy, [], args.seed)  # reject a bad spec before reading any tasks
+    except ValueError as exc:
+        raise UsageError(_one_line(exc)) from None
+    tasks = _tasks(args)
+    plan = episodes(tasks)
+    if args.limit is not None:
+        plan = plan[: args.limit]
+    if not plan:
+        raise UsageError("no episodes selected (check --dimension / --limit / the task source)")
+    policy = make_policy(args.policy, plan, args.seed)
+    recall = args.recall
+    if recall is None:
+        recall = "oracle" if isinstance(policy, OraclePolicy) else "bm25"
+        if recall == "oracle":
+            print(
+                "note: --policy oracle runs with --recall oracle (gold tools guaranteed in the action set); "
+                "pass --recall bm25 to measure it under BM25 recall",
+                file=sys.stderr,
+            )
+    out = Path(args.out) if args.out else None
+    trajectories = run_local(
+        plan,
+        policy,
+        seed=args.seed,
+        recall=recall,
+        top_n=args.top_n,
+        max_turns=args.max_turns,
+        world_size=args.world_size,
+        out=out,
+        progress=not args.no_progress,
+    )
+    report = build_report(trajectories, plan)
+    report["run"] = {
+        "policy": args.policy,
+        "tasks": str(args.tasks) if args.tasks else None,
+        "split": None if args.tasks else args.split,
+        "dimension": args.dimension,
+        "limit": args.limit,
+        "recall": recall,
+        "top_n": args.top_n,
+        "max_turns": args.max_turns,
+        "seed": args.seed,
+        "world_size": args.world_size,
+    }
+    if out is not None:
+        (out / "report.json").write_bytes(orjson.dumps(report, option=orjson.OPT_INDENT_2) + b"\n")
+        print(f"wrote {out / 'report.json'} and {out / TRAJECTORIES_FILE}", file=sys.stderr)
+    if args.json:
+        _dump(report)
+    else:
+        print(format_table(report))
+    return 0
+
+
+# --------------------------------------------------------------------------- parser
+def _positive(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a positive integer, got {text!r}") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"expected a positive integer, got {text!r}")
+    return value
+
+
+def _task_source(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--split", default="bench", choices=sorted(SPLITS), help="task suite (default: bench)")
+    p.add_argument(
+        "--tasks", type=Path, default=None, metavar="FILE", help="a JSONL file of tasks instead of a split"
+    )
+
+
+def _episode_options(p: argparse.ArgumentParser, recall_default: str | None) -> None:
+    p.add_argument("--dimension", choices=DIMENSIONS, default=None, help="only tasks of this dimension")
+    p.add_argument("--recall", choices=RECALL_MODES, default=recall_default, help="tool recall for A0")
+    p.add_argument("--top-n", type=_positive, default=DEFAULT_TOP_N, help="N for recall (default: 15)")
+    p.add_argument("--max-turns", type=_positive, default=T_MAX, help="T_max (default: 15)")
+    p.add_argument("--world-size", choices=sorted(SCALES), default="M", help="base world size (default: M)")
+    p.add_argument("--no-progress", action="store_true", help="no progress bar")
+    p.add_argument("--json", action="store_true", help="print JSON")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = _Parser(
+        prog="mpb", description="MobilePA-Bench sandbox: catalog, tasks, validation, evaluation."
+    )
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+
+    p = sub.add_parser("info", help="catalog and task-suite statistics")
+    _task_source(p)
+    p.add_argument("--json", action="store_true", help="print JSON")
+    p.set_defaults(func=cmd_info)
+
+    p = sub.add_parser("tools", help="list the tool catalog")
+    p.add_argument("--domain", default=None, help='only this domain, e.g. "Time Management"')
+    p.add_argument("--json", action="store_true", help="print the tool schemas as JSON")
+    p.set_defaults(func=cmd_tools)
+
+    p = sub.add_parser("show", help="show one task")
+    p.add_argument("task_id", help="task id, e.g. basic_0001 (skill variants: <id>@SOR, <id>@MTSR)")
+    _task_source(p)
+    p.add_argument("--json", action="store_true", help="print the task record as JSON")
+    p.set_defaults(func=cmd_show)
+
+    p = sub.add_parser("validate", help="oracle passes and null fails on every episode")
+    _task_source(p)
+    _episode_options(p, recall_default="oracle")
+    p.set_defaults(func=cmd_validate)
+
+    p = sub.add_parser("eval", help="run a policy and report scores")
+    p.add_argument("--policy", required=True, help=f"one of: {', '.join(POLICY_NAMES)}")
+    _task_source(p)
+    _episode_options(p, recall_default=None)
+    p.add_argument("--seed", type=int, default=0, help="seed of the random policy (default: 0)")
+    p.add_argument("--limit", type=_positive, default=None, help="only the first N episodes")
+    p.add_argument("--out", default=None, metavar="DIR", help="write report.json and trajectories.jsonl here")
+    p.set_defaults(func=cmd_eval)
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run ``mpb`` with ``argv`` (default: the process arguments) and return the exit code."""
+    parser = build_parser()
+    try:
+        args = parser.parse_args(argv)
+        if args.command is None:
+            raise UsageError("choose a command: info, tools, show, validate, eval (see mpb -h)")
+        return int(args.func(args))
+    except UsageError as exc:
+        print(f"mpb: error: {_one_line(exc)}", file=sys.stderr)
+        return 2
+    except RunError as exc:
+        print(f"mpb: error: {_one_line(exc)}", file=sys.stderr)
+        return 1
+    except SystemExit as exc:  # --help
+        return exc.code if isinstance(exc.code, int) else 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

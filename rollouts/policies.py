@@ -1,0 +1,165 @@
+"""Policies: a batch of observations (with their infos) in, a batch of assistant turns out.
+
+A policy serves a fixed number of *slots* (parallel episodes). The executor calls
+``reset(slot, info)`` when an episode starts in a slot (``info`` is ``Episode.start_info()``: task id,
+messages, tool schemas, recall) and then ``act(observations, infos)`` once per step for a batch of
+slots. Entry ``i`` of the batch belongs to slot ``infos[i].get("slot", i)``; ``infos[i]`` is the latest
+info of that slot (the start info before the first step, then the step's info, which carries
+``"tools"`` whenever the action set changed). Each returned string is one assistant turn: tool calls
+as JSON or plain text, which is the final message.
+
+Built in (``make_policy(spec, tasks, seed)``):
+
+* ``"oracle"``: replays the task's ``oracle`` turns in order (found by ``info["task_id"]``).
+* ``"null"``: ends at once with a short plain message; every task that needs an action fails.
+* ``"random"``: each turn, with probability 0.2 a short final message, else one schema-valid random
+  call over the slot's *current* action set; deterministic per (seed, slot, task id).
+"""
+
+from __future__ import annotations
+
+import zlib
+from collections.abc import Iterable, Mapping
+from typing import Any, Protocol, runtime_checkable
+
+import numpy as np
+import orjson
+
+from mpb_env.domains import catalog
+from mpb_env.envs.spaces import random_call
+from mpb_env.tasks.model import Task, episodes
+
+__all__ = ["NullPolicy", "OraclePolicy", "Policy", "RandomPolicy", "make_policy", "POLICY_NAMES"]
+
+POLICY_NAMES = ("oracle", "null", "random")
+NULL_MESSAGE = "I can't help with that."
+#: Closing messages the random policy picks from (one refusal, one answer, one question).
+RANDOM_FINALS = ("I can't help with that.", "Done.", "Could you tell me more about what you need?")
+RANDOM_FINAL_P = 0.2
+
+
+@runtime_checkable
+class Policy(Protocol):
+    """What every executor drives: ``reset`` per episode start, ``act`` per batched step."""
+
+    def reset(self, slot: int, info: dict[str, Any]) -> None:
+        """An episode starts in ``slot``; ``info`` is the episode's start info."""
+        ...
+
+    def act(self, observations: list[str], infos: list[dict[str, Any]]) -> list[str]:
+        """One assistant turn per batch entry, in batch order."""
+        ...
+
+
+def _slot(infos: list[dict[str, Any]], i: int) -> int:
+    return int(infos[i].get("slot", i))
+
+
+class OraclePolicy:
+    """Replays each task's ``oracle`` turns in order; the last one is the final message.
+
+    Args:
+        index: task id → task, skill variants (``<id>@SOR``, ``<id>@MTSR``) included.
+    """
+
+    def __init__(self, index: Mapping[str, Task]) -> None:
+        self.index = index
+        self._turns: dict[int, list[str]] = {}
+        self._pos: dict[int, int] = {}
+
+    def reset(self, slot: int, info: dict[str, Any]) -> None:
+        task_id = info["task_id"]
+        task = self.index.get(task_id)
+        if task is None:
+            raise KeyError(f"the oracle policy has no task {task_id!r}")
+        self._turns[slot] = list(task.oracle)
+        self._pos[slot] = 0
+
+    def act(self, observations: list[str], infos: list[dict[str, Any]]) -> list[str]:
+        out: list[str] = []
+        for i in range(len(observations)):
+            slot = _slot(infos, i)
+            turns, pos = self._turns[slot], self._pos[slot]
+            # Past the end (a broken oracle that never ends): close the episode with a plain message.
+            out.append(turns[pos] if pos < len(turns) else "Done.")
+            self._pos[slot] = pos + 1
+        return out
+
+
+class NullPolicy:
+    """Ends every episode at once with a short plain message (the floor every task must beat)."""
+
+    def __init__(self, message: str = NULL_MESSAGE) -> None:
+        self.message = message
+
+    def reset(self, slot: int, info: dict[str, Any]) -> None:
+        return None
+
+    def act(self, observations: list[str], infos: list[dict[str, Any]]) -> list[str]:
+        return [self.message] * len(observations)
+
+
+class RandomPolicy:
+    """Random valid calls over the current action set, ending with probability 0.2 per turn.
+
+    The RNG of a slot is re-seeded at every episode start from ``(seed, slot, crc32(task_id))``, so a
+    trajectory depends only on the seed, the slot and the task — not on which episodes ran before.
+
+    Args:
+        seed: the base seed, e.g. 0.
+    """
+
+    def __init__(self, seed: int = 0) -> None:
+        self.seed = seed
+        self._rng: dict[int, np.random.Generator] = {}
+        self._specs: dict[int, list[Any]] = {}
+
+    def reset(self, slot: int, info: dict[str, Any]) -> None:
+        task_key = zlib.crc32(str(info.get("task_id", "")).encode())
+        self._rng[slot] = np.random.default_rng([self.seed, slot, task_key])
+        self._specs[slot] = self._from_schemas(info.get("tools", []))
+
+    @staticmethod
+    def _from_schemas(schemas: Iterable[dict[str, Any]]) -> list[Any]:
+        known = catalog()
+        names = (s.get("function", {}).get("name") for s in schemas)
+        return [known[n] for n in names if n in known]
+
+    def act(self, observations: list[str], infos: list[dict[str, Any]]) -> list[str]:
+        out: list[str] = []
+        for i in range(len(observations)):
+            slot = _slot(infos, i)
+            if "tools" in infos[i]:
+                self._specs[slot] = self._from_schemas(infos[i]["tools"])
+            rng, specs = self._rng[slot], self._specs[slot]
+            if not specs or rng.random() < RANDOM_FINAL_P:
+                out.append(RANDOM_FINALS[int(rng.integers(len(RANDOM_FINALS)))])
+            else:
+                out.append(orjson.dumps(random_call(specs, rng)).decode())
+        return out
+
+
+def make_policy(spec: str, tasks: Iterable[Task], seed: int = 0) -> Policy:
+    """Build a policy from its command-line spec: ``oracle`` | ``null`` | ``random``.
+
+    Args:
+        spec: the policy name.
+        tasks: the tasks it will play (the oracle looks its turns up here; skill tasks are expanded).
+        seed: the random policy's seed.
+
+    Raises:
+        ValueError: unknown spec (one line, naming the choices).
+    """
+    name = spec.strip().lower()
+    if name == "oracle":
+        base = list(tasks)
+        return OraclePolicy({t.id: t for t in [*base, *episodes(base)]})
+    if name == "null":
+        return NullPolicy()
+    if name == "random":
+        return RandomPolicy(seed)
+    if name.startswith(("openai:", "hf:")):
+        raise ValueError(
+            f"policy {spec!r} is not available in this version; choose one of {', '.join(POLICY_NAMES)}"
+        )
+    raise ValueError(f"unknown policy {spec!r}; choose one of {', '.join(POLICY_NAMES)}")

@@ -1,0 +1,127 @@
+"""Run reports: the paper's Table 3 row with 95% intervals, plus per-category breakdowns.
+
+``build_report(trajectories, expected_tasks)`` scores against the *expected* episodes (full
+denominator: an episode without a trajectory counts as a failure) with ``mpb_env.scoring.report``.
+Top-level keys: ``overall``, ``basic``, ``subagent``, ``memory``, ``skill`` (percent; ``None`` for a
+dimension with no episodes in the selection), ``episodes`` (expected episodes), ``completed``
+(trajectories scored), ``ci95``, ``counts``, ``avg_steps``, ``avg_output_tokens``, ``by_category``
+(``{dimension: {category: stats}}`` plus ``"bucket": {bucket: stats}``) and ``by_routing``
+(``{"SOR": stats, "MTSR": stats}`` over skill episodes), where stats are
+``{"episodes", "successes", "rate"}`` with ``rate`` in percent.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from mpb_env.rollouts.runner import Trajectory
+from mpb_env.scoring import DIMENSIONS, report
+from mpb_env.tasks.model import BASIC_CATEGORIES, Task, episodes
+
+__all__ = ["build_report", "format_table"]
+
+_LABELS = {
+    "overall": "Overall",
+    "basic": "Basic",
+    "subagent": "Sub-agent",
+    "memory": "Memory",
+    "skill": "Skills",
+}
+
+
+def _stats(outcomes: list[bool]) -> dict[str, Any]:
+    n, k = len(outcomes), sum(outcomes)
+    return {"episodes": n, "successes": k, "rate": round(100.0 * k / n, 2) if n else None}
+
+
+def _mean(values: list[int]) -> float | None:
+    return round(sum(values) / len(values), 2) if values else None
+
+
+def build_report(trajectories: Iterable[Trajectory], expected_tasks: Iterable[Task]) -> dict[str, Any]:
+    """Scores of a run over the expected episodes (skill tasks are expanded into SOR and MTSR).
+
+    Args:
+        trajectories: the run's trajectories (one per episode; unknown task ids are ignored).
+        expected_tasks: the tasks the run was meant to cover: the denominator.
+    """
+    plan = episodes(list(expected_tasks))
+    expected_ids = {t.id for t in plan}
+    trajs = [t for t in trajectories if t.task_id in expected_ids]
+    successes = {t.task_id: t.success for t in trajs}
+    scores = report([(t.id, t.dimension) for t in plan], successes)
+
+    # Basic categories are listed up front so the breakdown keeps the paper's order.
+    groups: dict[str, dict[str, list[bool]]] = {
+        d: {c: [] for c in (BASIC_CATEGORIES if d == "basic" else ())} for d in DIMENSIONS
+    }
+    groups["bucket"] = {"tool": [], "state": [], "behavior": []}
+    routing: dict[str, list[bool]] = {"SOR": [], "MTSR": []}
+    for t in plan:
+        ok = successes.get(t.id, False)
+        groups.setdefault(t.dimension, {}).setdefault(t.category, []).append(ok)
+        groups["bucket"][t.bucket].append(ok)
+        if t.routing is not None:
+            routing.setdefault(t.routing, []).append(ok)
+    by_category = {
+        g: {c: _stats(v) for c, v in cats.items() if v} for g, cats in groups.items() if any(cats.values())
+    }
+    return {
+        "overall": scores["overall"],
+        **{d: scores[d] for d in DIMENSIONS},
+        "episodes": len(plan),
+        "completed": len(trajs),
+        "ci95": scores["ci95"],
+        "counts": scores["counts"],
+        "avg_steps": _mean([t.steps for t in trajs]),
+        "avg_output_tokens": _mean([t.output_tokens for t in trajs]),
+        "by_category": by_category,
+        "by_routing": {r: _stats(v) for r, v in routing.items() if v},
+    }
+
+
+def _num(value: float | None, digits: int = 2) -> str:
+    return "-" if value is None else f"{value:.{digits}f}"
+
+
+def _ci(value: list[float] | None) -> str:
+    return "-" if value is None else f"[{value[0]:.2f}, {value[1]:.2f}]"
+
+
+def format_table(rep: dict[str, Any]) -> str:
+    """The Table 3 row (scores with ``[lo, hi]`` 95% intervals, average steps and output tokens)
+    followed by the per-category, per-bucket and per-routing breakdown."""
+    keys = ("overall", *DIMENSIONS)
+    header = ["", *(_LABELS[k] for k in keys), "Avg steps", "Avg output tokens"]
+    score = [
+        "score",
+        *(_num(rep.get(k)) for k in keys),
+        _num(rep.get("avg_steps")),
+        _num(rep.get("avg_output_tokens")),
+    ]
+    ci = ["95% CI", *(_ci(rep.get("ci95", {}).get(k)) for k in keys), "", ""]
+    rows = [header, score, ci]
+    widths = [max(len(r[i]) for r in rows) for i in range(len(header))]
+    lines = [
+        "  ".join(
+            cell.ljust(w) if i == 0 else cell.rjust(w)
+            for i, (cell, w) in enumerate(zip(r, widths, strict=True))
+        )
+        for r in rows
+    ]
+    lines = [line.rstrip() for line in lines]
+    lines.append(f"episodes: {rep.get('episodes', 0)} expected, {rep.get('completed', 0)} completed")
+
+    breakdown: list[tuple[str, dict[str, Any]]] = []
+    for group, cats in rep.get("by_category", {}).items():
+        breakdown.extend((f"{group}/{cat}", st) for cat, st in cats.items())
+    breakdown.extend((f"routing/{r}", st) for r, st in rep.get("by_routing", {}).items())
+    if breakdown:
+        width = max(len(name) for name, _ in breakdown)
+        lines += ["", "Breakdown (success % / successes / episodes):"]
+        for name, st in breakdown:
+            lines.append(
+                f"  {name.ljust(width)}  {_num(st['rate']):>6}  {st['successes']:>5} / {st['episodes']}"
+            )
+    return "\n".join(lines)

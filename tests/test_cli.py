@@ -1,0 +1,326 @@
+"""The ``mpb`` command line, driven through ``main(argv)`` on hand-made task files."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import orjson
+import pytest
+
+from mpb_env.domains import DOMAIN_COUNTS, catalog
+from mpb_env.rollouts.cli import info_data, main, validate_tasks
+from mpb_env.tasks.model import Task
+from mpb_env.validation import allowed_errors
+from mpb_env.world.generate import load_world
+
+V = "cli-test-v1"
+
+
+def call(name: str, **arguments: object) -> str:
+    return orjson.dumps({"name": name, "arguments": arguments}).decode()
+
+
+def _task(id: str, **kw: object) -> Task:
+    base: dict = {"id": id, "version": V, "dimension": "basic", "category": "grounding", "bucket": "tool"}
+    return Task.model_validate(base | kw)
+
+
+ALARM = _task(
+    "cli-alarm",
+    query="Set an alarm for 5:20 called Run.",
+    gold={"calls": [{"name": "create_alarm", "arguments": {"time": "05:20", "label": "Run"}}]},
+    gold_tools=["create_alarm"],
+    oracle=[call("create_alarm", time="05:20", label="Run"), "Your 5:20 alarm 'Run' is set."],
+)
+FAULT = _task(
+    "cli-fault",
+    category="recovery",
+    query="Remind me to call the bank.",
+    faults=[{"tool": "create_reminder"}],
+    gold={"calls": [{"name": "create_reminder", "arguments": {"title": "Call the bank"}}]},
+    gold_tools=["create_reminder"],
+    frictions=["runtime_error"],
+    oracle=[call("create_reminder", title="Call the bank")] * 2 + ["Reminder added."],
+)
+REFUSE = _task(
+    "cli-refuse",
+    category="recovery",
+    bucket="behavior",
+    query="Start a 150-hour timer.",
+    gold={"rubric": {"final_kind": "refusal", "must_include": [["99:59:59"]], "forbid_mutations": True}},
+    gold_tools=["start_timer"],
+    frictions=["capability_limit"],
+    oracle=[call("start_timer", duration_seconds=540000), "Sorry, timers can't run longer than 99:59:59."],
+)
+RUNNABLE = [ALARM, FAULT, REFUSE]
+# Counted by `info` and shown by `show`, never run.
+SKILL = _task(
+    "cli-skill",
+    dimension="skill",
+    category="routine",
+    query="Start my evening routine.",
+    gold={"calls": []},
+    gold_skill="skill_evening",
+    oracle=["Done."],
+)
+MEMORY = _task(
+    "cli-memory",
+    dimension="memory",
+    category="single-record",
+    bucket="state",
+    query="Book my usual table.",
+    gold={"delta": []},
+    gold_memory_ids=["mem_001"],
+    oracle=["Done."],
+)
+# Broken tasks `validate` must catch.
+WRONG_ORACLE = _task(
+    "cli-bad-oracle",
+    query="Set an alarm for 5:25.",
+    gold={"calls": [{"name": "create_alarm", "arguments": {"time": "05:25"}}]},
+    gold_tools=["create_alarm"],
+    oracle=["Done, your alarm is set."],
+)
+UNEXPLAINED = _task(
+    "cli-bad-error",
+    query="Set an alarm for 5:35.",
+    gold={"calls": [{"name": "create_alarm", "arguments": {"time": "05:35"}}]},
+    gold_tools=["create_alarm", "delete_alarm"],
+    oracle=[call("delete_alarm", alarm_id="alarm_999"), call("create_alarm", time="05:35"), "Alarm set."],
+)
+NULL_PASSES = _task(
+    "cli-bad-null",
+    bucket="behavior",
+    category="recovery",
+    query="Teleport me to Paris.",
+    gold={"rubric": {"final_kind": "refusal"}},
+    oracle=["Sorry, I can't do that."],
+)
+
+
+def write(path: Path, tasks: list[Task]) -> str:
+    path.write_bytes(b"".join(orjson.dumps(t.model_dump(mode="json")) + b"\n" for t in tasks))
+    return str(path)
+
+
+@pytest.fixture
+def runnable(tmp_path: Path) -> str:
+    return write(tmp_path / "runnable.jsonl", RUNNABLE)
+
+
+@pytest.fixture
+def mixed(tmp_path: Path) -> str:
+    return write(tmp_path / "mixed.jsonl", [*RUNNABLE, SKILL, MEMORY])
+
+
+def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def run_json(capsys: pytest.CaptureFixture[str], *argv: str) -> dict | list:
+    code, out, err = run(capsys, *argv, "--json")
+    assert code == 0, err
+    return orjson.loads(out)
+
+
+# --------------------------------------------------------------------------- info / tools / show
+def test_info_json_shape(capsys, mixed: str) -> None:
+    data = run_json(capsys, "info", "--tasks", mixed)
+    assert set(data) == {"tools", "tasks"}
+    tools, tasks = data["tools"], data["tasks"]
+    assert tools["total"] == len(catalog()) == sum(tools["by_domain"].values())
+    assert list(tools["by_domain"])[: len(DOMAIN_COUNTS)] == list(DOMAIN_COUNTS)
+    assert tasks["total"] == 5 and tasks["episodes"] == 6
+    assert tasks["by_dimension"] == {"basic": 3, "skill": 1, "memory": 1}
+    assert tasks["by_category"]["basic"] == {"grounding": 1, "recovery": 2}
+    assert tasks["by_bucket"] == {"tool": 3, "behavior": 1, "state": 1}
+    assert tasks["by_routing"] == {"SOR": 1, "MTSR": 1}
+    assert data == info_data([*RUNNABLE, SKILL, MEMORY])
+
+
+def test_info_text(capsys, mixed: str) -> None:
+    code, out, _ = run(capsys, "info", "--tasks", mixed)
+    assert code == 0 and "Tools:" in out and "5 tasks, 6 scored episodes" in out and "SOR 1" in out
+
+
+def test_tools_json_is_the_schemas(capsys) -> None:
+    schemas = run_json(capsys, "tools")
+    assert [s["function"]["name"] for s in schemas] == sorted(
+        catalog(), key=lambda n: (list(DOMAIN_COUNTS).index(catalog()[n].domain), list(catalog()).index(n))
+    )
+    assert all({"type", "function", "domain", "mutates"} <= set(s) for s in schemas)
+    time_tools = run_json(capsys, "tools", "--domain", "time management")
+    assert time_tools and {s["domain"] for s in time_tools} == {"Time Management"}
+
+
+def test_tools_text(capsys) -> None:
+    code, out, _ = run(capsys, "tools", "--domain", "Time Management")
+    assert code == 0
+    line = next(x for x in out.splitlines() if x.startswith("create_alarm "))
+    assert "Time Management" in line and "write" in line
+
+
+def test_show(capsys, mixed: str) -> None:
+    data = run_json(capsys, "show", "cli-fault", "--tasks", mixed)
+    assert data["id"] == "cli-fault" and data["oracle"] == FAULT.oracle and data["bucket"] == "tool"
+    variant = run_json(capsys, "show", "cli-skill@SOR", "--tasks", mixed)
+    assert variant["routing"] == "SOR"
+    code, out, _ = run(capsys, "show", "cli-fault", "--tasks", mixed)
+    assert (
+        code == 0
+        and "query: Remind me to call the bank." in out
+        and "oracle:" in out
+        and "create_reminder" in out
+    )
+
+
+# --------------------------------------------------------------------------- errors
+@pytest.mark.parametrize(
+    "argv",
+    [
+        [],
+        ["bogus"],
+        ["eval"],
+        ["eval", "--policy", "gpt", "--tasks", "{runnable}"],
+        ["eval", "--policy", "openai:gpt-4o", "--tasks", "{runnable}"],
+        ["eval", "--policy", "null", "--dimension", "planning", "--tasks", "{runnable}"],
+        ["eval", "--policy", "null", "--dimension", "memory", "--tasks", "{runnable}"],
+        ["eval", "--policy", "null", "--limit", "0", "--tasks", "{runnable}"],
+        ["eval", "--policy", "null", "--recall", "magic", "--tasks", "{runnable}"],
+        ["show", "cli-alarn", "--tasks", "{runnable}"],
+        ["show", "--tasks", "{runnable}"],
+        ["info", "--tasks", "/nonexistent/tasks.jsonl"],
+        ["info", "--split", "nope"],
+        ["tools", "--domain", "Teleportation"],
+        ["validate", "--tasks", "{bad_file}"],
+    ],
+)
+def test_bad_arguments_give_one_line_and_exit_2(
+    capsys, tmp_path: Path, runnable: str, argv: list[str]
+) -> None:
+    bad_file = tmp_path / "bad.jsonl"
+    bad_file.write_text('{"id": "x"}\n')
+    argv = [a.format(runnable=runnable, bad_file=bad_file) for a in argv]
+    code, out, err = run(capsys, *argv)
+    assert code == 2
+    lines = err.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("mpb: error: "), err
+    assert "Traceback" not in err and out == ""
+
+
+def test_unknown_task_suggests_close_ids(capsys, runnable: str) -> None:
+    _, _, err = run(capsys, "show", "cli-alarn", "--tasks", runnable)
+    assert "cli-alarm" in err
+
+
+def test_help_exits_0(capsys) -> None:
+    assert main(["--help"]) == 0
+    assert "eval" in capsys.readouterr().out
+
+
+# --------------------------------------------------------------------------- eval
+def test_eval_oracle_100_with_note_and_files(capsys, tmp_path: Path, runnable: str) -> None:
+    out_dir = tmp_path / "run"
+    code, out, err = run(
+        capsys,
+        "eval",
+        "--policy",
+        "oracle",
+        "--tasks",
+        runnable,
+        "--world-size",
+        "S",
+        "--out",
+        str(out_dir),
+        "--json",
+    )
+    assert code == 0
+    report = orjson.loads(out)
+    for key in ("overall", "basic", "subagent", "memory", "skill", "episodes"):
+        assert key in report
+    assert isinstance(report["episodes"], int) and report["episodes"] == 3
+    assert report["basic"] == 100.0 and report["run"]["recall"] == "oracle"
+    assert "recall oracle" in err
+    assert orjson.loads((out_dir / "report.json").read_bytes()) == report
+    lines = (out_dir / "trajectories.jsonl").read_bytes().splitlines()
+    assert [orjson.loads(x)["task_id"] for x in lines] == ["cli-alarm", "cli-fault", "cli-refuse"]
+
+
+def test_eval_null_0_text_table(capsys, runnable: str) -> None:
+    code, out, err = run(capsys, "eval", "--policy", "null", "--tasks", runnable, "--world-size", "S")
+    assert code == 0 and "recall oracle" not in err
+    header, score = out.splitlines()[:2]
+    assert "Overall" in header and "Avg output tokens" in header
+    assert score.split()[1:3] == ["0.00", "0.00"]
+
+
+def test_eval_explicit_recall_and_limit(capsys, runnable: str) -> None:
+    report = run_json(
+        capsys,
+        "eval",
+        "--policy",
+        "oracle",
+        "--recall",
+        "all",
+        "--limit",
+        "2",
+        "--tasks",
+        runnable,
+        "--world-size",
+        "S",
+    )
+    assert report["episodes"] == 2 and report["basic"] == 100.0 and report["run"]["recall"] == "all"
+
+
+def test_eval_is_deterministic(capsys, tmp_path: Path, runnable: str) -> None:
+    blobs = []
+    for name in ("a", "b"):
+        out_dir = tmp_path / name
+        code, _, _ = run(
+            capsys, "eval", "--policy", "random", "--seed", "5", "--recall", "all", "--tasks", runnable,
+            "--world-size", "S", "--out", str(out_dir), "--json",
+        )  # fmt: skip
+        assert code == 0
+        blobs.append(((out_dir / "trajectories.jsonl").read_bytes(), (out_dir / "report.json").read_bytes()))
+    assert blobs[0] == blobs[1]
+
+
+# --------------------------------------------------------------------------- validate
+def test_validate_passes_good_tasks(capsys, runnable: str) -> None:
+    digest = load_world("S").digest()
+    code, out, _ = run(capsys, "validate", "--tasks", runnable, "--world-size", "S")
+    assert code == 0 and "3 passed, 0 failed" in out
+    result = run_json(capsys, "validate", "--tasks", runnable, "--world-size", "S")
+    assert result["episodes"] == 3 and result["failed"] == []
+    if result["sensitivity"] is not None:
+        assert set(result["sensitivity"]["by_bucket"]) <= {"tool", "state", "behavior"}
+    assert load_world("S").digest() == digest
+
+
+def test_validate_flags_broken_tasks(capsys, tmp_path: Path) -> None:
+    path = write(tmp_path / "broken.jsonl", [ALARM, WRONG_ORACLE, UNEXPLAINED, NULL_PASSES])
+    code, out, _ = run(capsys, "validate", "--tasks", path, "--world-size", "S")
+    assert code == 1 and "cli-bad-oracle" in out and "failed:" in out
+    result = validate_tasks([ALARM, WRONG_ORACLE, UNEXPLAINED, NULL_PASSES], world_size="S", progress=False)
+    problems = {f["task_id"]: " ".join(f["problems"]) for f in result["failed"]}
+    assert "cli-alarm" not in problems
+    assert "oracle fails" in problems["cli-bad-oracle"]
+    assert "unexplained" in problems["cli-bad-error"] and "NotFound" in problems["cli-bad-error"]
+    assert "null policy passes" in problems["cli-bad-null"]
+
+
+def test_allowed_errors_follow_frictions_and_faults() -> None:
+    assert allowed_errors(ALARM) == set()
+    assert allowed_errors(FAULT) == {"ServiceUnavailable"}
+    assert allowed_errors(REFUSE) == {"InvalidArguments", "CapabilityLimit", "PreconditionFailed"}
+    conflict = _task(
+        "cli-x",
+        query="q",
+        frictions=["state_mutation"],
+        faults=[{"tool": "create_alarm", "error_type": "Conflict"}],
+        gold={"calls": []},
+        oracle=["ok"],
+    )
+    assert allowed_errors(conflict) == {"NotFound", "Conflict"}

@@ -1,0 +1,297 @@
+"""Rollouts: policies, the local executor and reports, on a small hand-made task list."""
+
+from __future__ import annotations
+
+import orjson
+import pytest
+
+from mpb_env.rollouts.policies import NullPolicy, OraclePolicy, Policy, RandomPolicy, make_policy
+from mpb_env.rollouts.report import build_report, format_table
+from mpb_env.rollouts.runner import TIMINGS_FILE, TRAJECTORIES_FILE, Trajectory, read_trajectories, run_local
+from mpb_env.tasks.model import Task, episodes
+from mpb_env.world.generate import load_world
+
+V = "rollouts-test-v1"
+
+
+def call(name: str, **arguments: object) -> str:
+    return orjson.dumps({"name": name, "arguments": arguments}).decode()
+
+
+def _clock_without_notifications() -> dict:
+    clock = load_world("S").tables["apps"]["clock"]
+    return {**clock, "permissions": {**clock["permissions"], "NOTIFICATIONS": False}}
+
+
+def make_tasks() -> list[Task]:
+    """Four runnable basic tasks, one per kind of check the runner must get right."""
+    alarm = Task(
+        id="ro-alarm",
+        version=V,
+        dimension="basic",
+        category="grounding",
+        bucket="tool",
+        query="Set an alarm for 5:40 called Ferry.",
+        gold={"calls": [{"name": "create_alarm", "arguments": {"time": "05:40", "label": "Ferry"}}]},
+        gold_tools=["create_alarm"],
+        oracle=[call("create_alarm", time="05:40", label="Ferry"), "Your 5:40 alarm 'Ferry' is set."],
+    )
+    perm = Task(
+        id="ro-perm",
+        version=V,
+        dimension="basic",
+        category="recovery",
+        bucket="state",
+        query="Remind me to buy milk.",
+        s0_patch={"apps": {"clock": _clock_without_notifications()}},
+        gold={
+            "delta": [
+                {
+                    "table": "apps",
+                    "op": "update",
+                    "key": "clock",
+                    "fields": {"permissions": {"NOTIFICATIONS": True}},
+                },
+                {"table": "reminders", "op": "create", "fields": {"title": "Buy milk"}},
+            ]
+        },
+        gold_tools=["create_reminder", "grant_app_permission"],
+        frictions=["permission"],
+        oracle=[
+            call("create_reminder", title="Buy milk"),
+            call("grant_app_permission", app_id="clock", permission="NOTIFICATIONS"),
+            call("create_reminder", title="Buy milk"),
+            "I turned on Clock notifications and added the reminder to buy milk.",
+        ],
+    )
+    fault = Task(
+        id="ro-fault",
+        version=V,
+        dimension="basic",
+        category="recovery",
+        bucket="tool",
+        query="Wake me at 4:50.",
+        faults=[{"tool": "create_alarm"}],
+        gold={"calls": [{"name": "create_alarm", "arguments": {"time": "04:50"}}]},
+        gold_tools=["create_alarm"],
+        frictions=["runtime_error"],
+        oracle=[
+            call("create_alarm", time="04:50"),
+            call("create_alarm", time="04:50"),
+            "Alarm set for 4:50.",
+        ],
+    )
+    refuse = Task(
+        id="ro-refuse",
+        version=V,
+        dimension="basic",
+        category="recovery",
+        bucket="behavior",
+        query="Start a timer for 200 hours.",
+        gold={"rubric": {"final_kind": "refusal", "must_include": [["99:59:59"]], "forbid_mutations": True}},
+        gold_tools=["start_timer"],
+        frictions=["capability_limit"],
+        oracle=[
+            call("start_timer", duration_seconds=720000),
+            "Sorry, I can't: the Clock app's timers run at most 99:59:59.",
+        ],
+    )
+    return [alarm, perm, fault, refuse]
+
+
+TASKS = make_tasks()
+
+
+def _skill_task() -> Task:
+    return Task(
+        id="ro-skill",
+        version=V,
+        dimension="skill",
+        category="routine",
+        bucket="tool",
+        query="Run my morning routine.",
+        gold={"calls": []},
+        gold_skill="skill_morning",
+        oracle=["Done."],
+    )
+
+
+# --------------------------------------------------------------------------- policies
+def test_builtins_satisfy_the_protocol() -> None:
+    for policy in (OraclePolicy({}), NullPolicy(), RandomPolicy(0)):
+        assert isinstance(policy, Policy)
+
+
+@pytest.mark.parametrize(
+    ("spec", "kind"), [("oracle", OraclePolicy), ("null", NullPolicy), ("Random", RandomPolicy)]
+)
+def test_make_policy(spec: str, kind: type) -> None:
+    assert isinstance(make_policy(spec, TASKS, seed=3), kind)
+
+
+@pytest.mark.parametrize("spec", ["gpt", "", "openai:gpt-4o", "hf:/models/x"])
+def test_make_policy_rejects_unknown_specs_in_one_line(spec: str) -> None:
+    with pytest.raises(ValueError) as err:
+        make_policy(spec, TASKS)
+    assert "\n" not in str(err.value) and "oracle" in str(err.value)
+
+
+def test_oracle_policy_replays_turns_per_slot() -> None:
+    index = {t.id: t for t in TASKS}
+    policy = OraclePolicy(index)
+    policy.reset(0, {"task_id": "ro-alarm"})
+    policy.reset(1, {"task_id": "ro-perm"})
+    first = policy.act(["q0", "q1"], [{}, {}])
+    assert first == [index["ro-alarm"].oracle[0], index["ro-perm"].oracle[0]]
+    # Entries may name their slot explicitly (a partial batch).
+    assert policy.act(["o"], [{"slot": 1}]) == [index["ro-perm"].oracle[1]]
+    with pytest.raises(KeyError):
+        policy.reset(0, {"task_id": "missing"})
+
+
+def test_oracle_policy_expands_skill_variants() -> None:
+    policy = make_policy("oracle", [_skill_task()])
+    policy.reset(0, {"task_id": "ro-skill@MTSR"})
+    assert policy.act(["q"], [{}]) == ["Done."]
+
+
+def test_random_policy_is_deterministic_and_follows_the_action_set() -> None:
+    tools = [{"type": "function", "function": {"name": "list_alarms"}}]
+    a, b = RandomPolicy(7), RandomPolicy(7)
+    for p in (a, b):
+        p.reset(0, {"task_id": "ro-alarm", "tools": tools})
+    seq_a = [a.act(["o"], [{}])[0] for _ in range(30)]
+    seq_b = [b.act(["o"], [{}])[0] for _ in range(30)]
+    assert seq_a == seq_b
+    calls = [orjson.loads(x) for x in seq_a if x.startswith("{")]
+    assert calls and {c["name"] for c in calls} == {"list_alarms"}
+    # A step info that carries "tools" replaces the action set.
+    new = [{"type": "function", "function": {"name": "list_reminders"}}]
+    later = [a.act(["o"], [{"tools": new}])[0] for _ in range(30)]
+    assert {orjson.loads(x)["name"] for x in later if x.startswith("{")} == {"list_reminders"}
+
+
+def test_random_policy_without_tools_ends_the_episode() -> None:
+    p = RandomPolicy(0)
+    p.reset(0, {"task_id": "x", "tools": []})
+    assert not p.act(["o"], [{}])[0].startswith("{")
+
+
+# --------------------------------------------------------------------------- runner
+def test_oracle_scores_100_and_null_0() -> None:
+    oracle = run_local(TASKS, make_policy("oracle", TASKS), recall="oracle", world_size="S", progress=False)
+    assert [t.task_id for t in oracle] == [t.id for t in TASKS]
+    assert all(t.success and t.reward == 1.0 for t in oracle), [t.verdict for t in oracle]
+    null = run_local(TASKS, NullPolicy(), world_size="S", progress=False)
+    assert not any(t.success for t in null)
+    assert all(t.steps == 0 and len(t.turns) == 1 for t in null)
+    rep = build_report(oracle, TASKS)
+    assert rep["basic"] == 100.0 and rep["episodes"] == 4
+    assert build_report(null, TASKS)["basic"] == 0.0
+
+
+def test_trajectory_counts() -> None:
+    perm = TASKS[1]
+    (traj,) = run_local(
+        [perm], make_policy("oracle", [perm]), recall="oracle", world_size="S", progress=False
+    )
+    assert traj.steps == 3 and traj.tool_errors == 1 and traj.error_types == ["PermissionDenied"]
+    # system + query, then (assistant + tool) x 3, then the final assistant message
+    assert traj.messages == 2 + 2 * 3 + 1
+    assert traj.output_tokens == sum(len(a.split()) for a in perm.oracle)
+    assert traj.turns[-1] == {"action": perm.oracle[-1], "observation": ""}
+    assert traj.recall == "oracle" and traj.gold_recall == 1.0 and not traj.truncated
+    assert set(traj.timings) == {"env_s", "policy_s"}
+
+
+def test_truncation_is_checked() -> None:
+    looping = TASKS[0].model_copy(update={"id": "ro-loop", "oracle": [call("list_alarms")] * 5})
+    (traj,) = run_local(
+        [looping],
+        make_policy("oracle", [looping]),
+        recall="oracle",
+        max_turns=3,
+        world_size="S",
+        progress=False,
+    )
+    assert traj.truncated and len(traj.turns) == 3 and not traj.success and traj.verdict["reasons"]
+
+
+def test_runs_are_byte_identical_and_leave_the_world_unwritten(tmp_path) -> None:
+    digest = load_world("S").digest()
+    paths = []
+    for run in ("a", "b"):
+        out = tmp_path / run
+        trajs = run_local(
+            TASKS * 2, RandomPolicy(11), seed=11, recall="all", world_size="S", out=out, progress=False
+        )
+        assert len(trajs) == 8
+        paths.append(out / TRAJECTORIES_FILE)
+        assert (out / TIMINGS_FILE).exists()
+    assert paths[0].read_bytes() == paths[1].read_bytes()
+    assert b"env_s" not in paths[0].read_bytes()
+    loaded = read_trajectories(paths[0])
+    assert [t.model_dump(exclude={"timings"}) for t in loaded] == [
+        t.model_dump(exclude={"timings"}) for t in trajs
+    ]
+    oracle_out = tmp_path / "oracle"
+    run_local(
+        TASKS, make_policy("oracle", TASKS), recall="oracle", world_size="S", out=oracle_out, progress=False
+    )
+    assert load_world("S").digest() == digest
+
+
+@pytest.mark.parametrize("seed", range(5))
+@pytest.mark.parametrize("recall", ["bm25", "all"])
+def test_random_policy_runs_without_raising(seed: int, recall: str) -> None:
+    trajs = run_local(TASKS, RandomPolicy(seed), seed=seed, recall=recall, world_size="S", progress=False)
+    assert len(trajs) == len(TASKS)
+    for t in trajs:
+        assert 1 <= len(t.turns) <= 15 and t.tool_errors <= t.steps
+        assert isinstance(t.verdict["success"], bool)
+
+
+def test_empty_task_list() -> None:
+    assert run_local([], NullPolicy(), progress=False) == []
+
+
+# --------------------------------------------------------------------------- report
+def _traj(task: Task, success: bool, steps: int = 2, tokens: int = 10) -> Trajectory:
+    return Trajectory(
+        task_id=task.id,
+        dimension=task.dimension,
+        category=task.category,
+        bucket=task.bucket,
+        routing=task.routing,
+        steps=steps,
+        output_tokens=tokens,
+        success=success,
+    )
+
+
+def test_report_keys_breakdowns_and_full_denominator() -> None:
+    skill = _skill_task()
+    tasks = [*TASKS, skill]
+    plan = episodes(tasks)
+    assert [t.id for t in plan][-2:] == ["ro-skill@SOR", "ro-skill@MTSR"]
+    # Alarm and the SOR skill episode succeed; ro-refuse has no trajectory at all (counts as a failure).
+    trajs = [_traj(t, t.id in {"ro-alarm", "ro-skill@SOR"}) for t in plan if t.id != "ro-refuse"]
+    rep = build_report(trajs, tasks)
+    for key in ("overall", "basic", "subagent", "memory", "skill", "episodes", "ci95", "counts"):
+        assert key in rep
+    assert isinstance(rep["episodes"], int) and rep["episodes"] == 6 and rep["completed"] == 5
+    assert rep["basic"] == 25.0 and rep["skill"] == 50.0 and rep["memory"] is None
+    assert rep["overall"] == pytest.approx(0.5 * 25 + 0.2 * 50)
+    assert rep["avg_steps"] == 2.0 and rep["avg_output_tokens"] == 10.0
+    assert rep["by_category"]["basic"]["recovery"] == {"episodes": 3, "successes": 0, "rate": 0.0}
+    assert rep["by_category"]["bucket"]["tool"]["episodes"] == 4
+    assert rep["by_routing"] == {
+        "SOR": {"episodes": 1, "successes": 1, "rate": 100.0},
+        "MTSR": {"episodes": 1, "successes": 0, "rate": 0.0},
+    }
+    text = format_table(rep)
+    for label in ("Overall", "Basic", "Sub-agent", "Memory", "Skills", "Avg steps", "Avg output tokens"):
+        assert label in text
+    assert "[" in text and "basic/recovery" in text and "routing/SOR" in text
+    header, score = text.splitlines()[:2]
+    assert len(header) == len(score)
