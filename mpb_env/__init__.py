@@ -16,4 +16,8 @@ __all__ = ["Task", "__version__", "load_tasks"]
 
 ENV_ID = "mpb/MobilePA-v0"
 if ENV_ID not in gymnasium.registry:
-    gymnasium.register(id=ENV_ID, entry_point="mpb_env.envs.single:MobilePAEnv")
+    gymnasium.register(
+        id=ENV_ID,
+        entry_point="mpb_env.envs.single:MobilePAEnv",
+        vector_entry_point="mpb_env.envs.vector:MobilePAVectorEnv",
+    )

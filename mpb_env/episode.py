@@ -163,10 +163,14 @@ class Episode:
                     # Like an OS permission prompt: the error offers the tool that resolves it.
                     changed |= self._expand({"tools": [fb["data"]["remedy"]]})
             results.append({"name": name, **fb})
-        obs = orjson.dumps(results).decode()
+        parts = [orjson.dumps(r).decode() for r in results]  # serialised once: observation and messages
+        obs = f"[{','.join(parts)}]"
         info["messages"] = [
             {"role": "assistant", "content": turn.content, "tool_calls": tool_calls},
-            *({"role": "tool", "name": r["name"], "content": orjson.dumps(r).decode()} for r in results),
+            *(
+                {"role": "tool", "name": r["name"], "content": part}
+                for r, part in zip(results, parts, strict=True)
+            ),
         ]
         if changed:
             info["tools"] = self.schemas()

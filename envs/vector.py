@@ -1,0 +1,175 @@
+"""``gym.make_vec("mpb/MobilePA-v0", num_envs=N)``: N sub-envs over one shared base world.
+
+Every sub-env is an ``Episode`` over the same ``World`` and, per task, the same S0 patch layer; each
+owns only its writes, so N envs cost N write layers, not N worlds.
+
+* Observations and actions are ``np.ndarray(dtype=object)`` of ``str`` (what RLlib's env runners
+  accept); infos follow gymnasium's vector convention (``info[key]`` array + ``info["_key"]`` mask).
+* Autoreset is ``NEXT_STEP``: the step after a sub-env ends resets it (its action is ignored) and
+  returns the new task's query with reward 0.
+* ``reset(options={"task_ids": [...]})`` pins sub-env i to ``task_ids[i]`` (a GRPO group is N copies of
+  one id; ``{"task_id": X}`` does exactly that). A pinned sub-env replays its task on autoreset;
+  unpinned ones draw from the env's task list with the vector env's RNG.
+* ``fork(src, dst)`` makes sub-env ``dst`` a branch of ``src`` mid-episode (only writes are copied).
+* ``max_episode_steps`` (from ``make_vec``) sets T_max, the turns before truncation.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+from gymnasium import spaces
+from gymnasium.vector import AutoresetMode, VectorEnv
+
+from mpb_env.domains import catalog
+from mpb_env.envs.spaces import AnyText, ToolCallText
+from mpb_env.episode import T_MAX, Episode
+from mpb_env.recall import DEFAULT_TOP_N
+from mpb_env.tasks import load_tasks, task_index
+from mpb_env.tasks.model import Dimension, RecallMode, Task, episodes
+from mpb_env.world.generate import Size, load_world
+
+
+class TextBatch(spaces.Space[np.ndarray]):
+    """A batch of ``n`` texts as a 1-D ``np.ndarray(dtype=object)``."""
+
+    def __init__(self, single: AnyText, n: int, seed: int | None = None) -> None:
+        super().__init__(shape=(n,), dtype=object, seed=seed)
+        self.single = single
+        self.n = n
+
+    def sample(self, mask: Any = None, probability: Any = None) -> np.ndarray:
+        out = np.empty(self.n, dtype=object)
+        out[:] = [self.single.sample() for _ in range(self.n)]
+        return out
+
+    def contains(self, x: Any) -> bool:
+        return isinstance(x, np.ndarray) and x.shape == (self.n,) and all(self.single.contains(v) for v in x)
+
+    def seed(self, seed: int | None = None) -> list[int]:
+        return [*super().seed(seed), *self.single.seed(seed)]
+
+    def __repr__(self) -> str:
+        return f"TextBatch({self.single!r}, {self.n})"
+
+
+class MobilePAVectorEnv(VectorEnv):
+    """N MobilePA-Bench sub-envs sharing one base world; arguments as ``MobilePAEnv`` plus ``num_envs``."""
+
+    metadata = {"autoreset_mode": AutoresetMode.NEXT_STEP, "render_modes": []}
+
+    def __init__(
+        self,
+        num_envs: int = 1,
+        split: str = "bench",
+        dimension: Dimension | None = None,
+        task_ids: list[str] | None = None,
+        tasks: list[Task] | None = None,
+        recall: RecallMode = "bm25",
+        top_n: int = DEFAULT_TOP_N,
+        max_episode_steps: int | None = None,
+        max_turns: int = T_MAX,
+        world_size: Size = "M",
+        render_mode: str | None = None,
+    ) -> None:
+        if num_envs < 1:
+            raise ValueError(f"num_envs must be >= 1, got {num_envs}")
+        if render_mode is not None:
+            raise ValueError("the vector env does not render; use the single env's render_mode='ansi'")
+        if tasks is not None:
+            self._index = {t.id: t for t in tasks}
+            pool = list(self._index)
+        else:
+            self._index = task_index(split)
+            pool = [t.id for t in episodes(load_tasks(split, dimension))]
+        self.task_ids = list(task_ids) if task_ids is not None else pool
+        unknown = [t for t in self.task_ids if t not in self._index]
+        if unknown:
+            raise ValueError(f"unknown task ids: {unknown[:5]}")
+        if not self.task_ids:
+            raise ValueError("no tasks to play: the split/dimension/task_ids selection is empty")
+        self.num_envs = num_envs
+        self.world = load_world(world_size)
+        turns = max_episode_steps if max_episode_steps is not None else max_turns
+        first = self._index[self.task_ids[0]]
+        self.episodes = [Episode(self.world, first, recall, top_n, turns) for _ in range(num_envs)]
+        self.single_observation_space = AnyText()
+        self.single_action_space = ToolCallText(list(catalog().values()))
+        self.observation_space = TextBatch(self.single_observation_space, num_envs)
+        self.action_space = TextBatch(self.single_action_space, num_envs)
+        self._pinned: list[str | None] = [None] * num_envs
+        self._autoreset = np.zeros(num_envs, dtype=bool)
+
+    # ------------------------------------------------------------------ helpers
+    def _next_task(self, i: int) -> Task:
+        pinned = self._pinned[i]
+        if pinned is not None:
+            return self._index[pinned]
+        return self._index[self.task_ids[int(self.np_random.integers(len(self.task_ids)))]]
+
+    def _start(self, i: int, task: Task, infos: dict[str, Any]) -> str:
+        ep = self.episodes[i]
+        ep.restart(task)
+        self._add_info(infos, ep.start_info(), i)
+        return task.query
+
+    # ------------------------------------------------------------------ API
+    def reset(
+        self, *, seed: int | list[int] | None = None, options: dict[str, Any] | None = None
+    ) -> tuple[np.ndarray, dict[str, Any]]:
+        if isinstance(seed, list):
+            seed = seed[0] if seed else None
+        super().reset(seed=seed)
+        options = options or {}
+        ids = options.get("task_ids")
+        if "task_id" in options:
+            ids = [options["task_id"]] * self.num_envs
+        if ids is not None:
+            ids = list(ids)
+            if len(ids) != self.num_envs:
+                raise ValueError(f"task_ids has {len(ids)} entries for {self.num_envs} sub-envs")
+            bad = [t for t in ids if t not in self._index]
+            if bad:
+                raise ValueError(f"unknown task ids: {bad[:5]}")
+            self._pinned = ids
+        else:
+            self._pinned = [None] * self.num_envs
+        obs = np.empty(self.num_envs, dtype=object)
+        infos: dict[str, Any] = {}
+        for i in range(self.num_envs):
+            obs[i] = self._start(i, self._next_task(i), infos)
+        self._autoreset[:] = False
+        return obs, infos
+
+    def step(self, actions: Any) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, dict[str, Any]]:
+        n = self.num_envs
+        if len(actions) != n:
+            raise ValueError(f"expected {n} actions, got {len(actions)}")
+        obs = np.empty(n, dtype=object)
+        rewards = np.zeros(n, dtype=np.float64)
+        terminated = np.zeros(n, dtype=bool)
+        truncated = np.zeros(n, dtype=bool)
+        infos: dict[str, Any] = {}
+        for i in range(n):
+            if self._autoreset[i]:
+                obs[i] = self._start(i, self._next_task(i), infos)
+                continue
+            o, r, te, tr, info = self.episodes[i].step(actions[i])
+            obs[i], rewards[i], terminated[i], truncated[i] = o, r, te, tr
+            self._add_info(infos, info, i)
+        self._autoreset = terminated | truncated
+        return obs, rewards, terminated, truncated, infos
+
+    def fork(self, src: int, dst: int) -> None:
+        """Make sub-env ``dst`` a branch of sub-env ``src``: same task, state and turn, own writes."""
+        if not (0 <= src < self.num_envs and 0 <= dst < self.num_envs):
+            raise IndexError(f"sub-env indices must be in [0, {self.num_envs}), got {src} and {dst}")
+        self.episodes[dst] = self.episodes[src].fork()
+        self._pinned[dst] = self._pinned[src]
+        self._autoreset[dst] = self._autoreset[src]
+
+    @property
+    def tasks(self) -> list[Task]:
+        """The task each sub-env is playing."""
+        return [ep.task for ep in self.episodes]

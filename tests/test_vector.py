@@ -1,0 +1,149 @@
+from __future__ import annotations
+
+import copy
+
+import gymnasium as gym
+import numpy as np
+import orjson
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import mpb_env  # noqa: F401
+from mpb_env.envs import MobilePAVectorEnv
+from mpb_env.tasks import load_tasks
+
+ALARM = "basic-001"
+SET = '{"name": "create_alarm", "arguments": {"time": "06:15", "label": "Airport run"}}'
+
+
+def arr(*items: str) -> np.ndarray:
+    out = np.empty(len(items), dtype=object)
+    out[:] = items
+    return out
+
+
+def test_make_vec_uses_the_vector_entry_point_and_max_episode_steps() -> None:
+    v = gym.make_vec("mpb/MobilePA-v0", num_envs=3, max_episode_steps=4)
+    assert isinstance(v, MobilePAVectorEnv) and v.num_envs == 3
+    assert all(ep.max_turns == 4 for ep in v.episodes)
+    assert v.metadata["autoreset_mode"] == gym.vector.AutoresetMode.NEXT_STEP
+
+
+def test_observations_are_object_arrays_of_str_and_in_space() -> None:
+    v = MobilePAVectorEnv(num_envs=2)
+    obs, infos = v.reset(seed=0)
+    assert obs.dtype == object and obs.shape == (2,) and all(isinstance(o, str) for o in obs)
+    assert v.observation_space.contains(obs) and v.action_space.contains(v.action_space.sample())
+    assert infos["_task_id"].all() and infos["task_id"].dtype == object
+
+
+def test_grpo_group_and_next_step_autoreset() -> None:
+    v = MobilePAVectorEnv(num_envs=3)
+    obs, _ = v.reset(options={"task_id": ALARM})
+    assert len(set(obs)) == 1 and [t.id for t in v.tasks] == [ALARM] * 3
+    # Sub-env 0 solves it, 1 sets a wrong alarm, 2 keeps going.
+    obs, r, te, tr, info = v.step(arr(SET, SET.replace("06:15", "06:20"), SET))
+    assert not te.any() and (r == 0).all() and info["_turn"].all()
+    obs, r, te, tr, info = v.step(arr("Done.", "Done.", '{"name": "list_alarms", "arguments": {}}'))
+    assert te.tolist() == [True, True, False] and r.tolist() == [1.0, 0.0, 0.0]
+    assert info["_verdict"].tolist() == [True, True, False]
+    assert info["verdict"]["success"][:2].tolist() == [True, False]
+    # NEXT_STEP: the ended sub-envs reset now (their actions are ignored), the running one steps.
+    obs, r, te, tr, info = v.step(arr("ignored", "ignored", "Done."))
+    assert obs[0] == obs[1] == load_tasks()[0].query and r.tolist() == [0.0, 0.0, 1.0]
+    assert info["_messages"].tolist() == [True, True, True] and info["_tools"].tolist() == [True, True, False]
+    assert v.episodes[0].turns == 0 and v.episodes[0].state.writes == {}
+
+
+def test_task_ids_pin_each_sub_env() -> None:
+    ids = ["basic-001", "memory-001", "skill-001@SOR"]
+    v = MobilePAVectorEnv(num_envs=3)
+    v.reset(options={"task_ids": ids})
+    assert [t.id for t in v.tasks] == ids
+    with pytest.raises(ValueError, match="entries for 3"):
+        v.reset(options={"task_ids": ids[:2]})
+    with pytest.raises(ValueError, match="unknown task ids"):
+        v.reset(options={"task_ids": ["x", "y", "z"]})
+
+
+def test_unpinned_draws_are_seeded() -> None:
+    a = MobilePAVectorEnv(num_envs=8)
+    b = MobilePAVectorEnv(num_envs=8)
+    assert a.reset(seed=7)[0].tolist() == b.reset(seed=7)[0].tolist()
+
+
+def test_fork_branches_mid_episode() -> None:
+    v = MobilePAVectorEnv(num_envs=2)
+    v.reset(options={"task_id": ALARM})
+    v.step(arr(SET, '{"name": "list_alarms", "arguments": {}}'))
+    v.fork(0, 1)
+    assert v.episodes[1].turns == 1 and v.episodes[1].state.delta() == v.episodes[0].state.delta()
+    # The branches diverge without touching each other.
+    v.step(arr('{"name": "delete_alarm", "arguments": {"alarm_id": "alarm_001"}}', "Done."))
+    assert "alarm_001" not in [k for k, _ in v.episodes[0].state.scan("alarms")]
+    assert "alarm_001" in [k for k, _ in v.episodes[1].state.scan("alarms")]
+    assert v.episodes[1].verdict.success
+    with pytest.raises(IndexError):
+        v.fork(0, 5)
+
+
+def test_malformed_actions_never_raise_in_the_vector_env() -> None:
+    v = MobilePAVectorEnv(num_envs=3)
+    v.reset(seed=1)
+    obs, *_ = v.step(arr('{"name": "x", bad', '{"name": 3}', '<tool_call>{"name": "nope"}</tool_call>'))
+    assert [orjson.loads(o)[0]["status"] for o in obs] == ["error", "error", "error"]
+    with pytest.raises(ValueError, match="expected 3 actions"):
+        v.step(arr("a"))
+
+
+CALLS = [  # mutating calls over a few tables; some fail (permissions, missing ids) by design
+    '{"name": "create_alarm", "arguments": {"time": "05:05", "label": "x"}}',
+    '{"name": "delete_alarm", "arguments": {"alarm_id": "alarm_001"}}',
+    '{"name": "update_alarm", "arguments": {"alarm_id": "alarm_002", "enabled": false}}',
+    '{"name": "add_user_memory", "arguments": {"text": "I like tea", "category": "food"}}',
+    '{"name": "remove_user_memory", "arguments": {"memory_id": "mem_001"}}',
+    '{"name": "send_message", "arguments": {"contact_id": "contact_004", "text": "hi"}}',
+]
+
+
+TABLES = ("alarms", "memories", "messages", "apps")
+
+
+@settings(max_examples=100, deadline=None)
+@given(
+    st.lists(
+        st.tuples(
+            st.sampled_from(["step", "step", "fork"]), st.integers(0, 3), st.integers(0, 3), st.integers(0, 5)
+        ),
+        max_size=25,
+    )
+)
+def test_isolation_across_sub_envs_and_forks(ops) -> None:
+    """Each sub-env's view equals a deep-copied reference that saw only that sub-env's own writes."""
+    v = MobilePAVectorEnv(num_envs=4, max_turns=100, world_size="S")
+    v.reset(options={"task_id": "basic-022"})
+    for ep in v.episodes:
+        ep.tools = list(ep.tools) + [
+            c for c in ("create_alarm", "delete_alarm", "add_user_memory") if c not in ep.tools
+        ]
+    digest = v.world.digest()
+
+    def view(k: int) -> dict:
+        return {t: dict(v.episodes[k].state.scan(t)) for t in TABLES}
+
+    refs = [copy.deepcopy(view(i)) for i in range(4)]
+    for op, i, j, c in ops:
+        if op == "fork":
+            v.fork(i, j)
+            refs[j] = copy.deepcopy(refs[i])
+        else:
+            before = copy.deepcopy(refs[i])
+            v.episodes[i].step(CALLS[c])
+            refs[i] = copy.deepcopy(view(i))
+            # A step changes at most the table its tool writes.
+            assert sum(refs[i][t] != before[t] for t in TABLES) <= 1
+        for k in range(4):
+            assert view(k) == refs[k]
+            assert set(v.episodes[k].state.writes) <= set(TABLES)
+    assert v.world.digest() == digest
