@@ -34,7 +34,7 @@ from mpb_env.episode import T_MAX, Episode
 from mpb_env.recall import DEFAULT_TOP_N
 from mpb_env.rollouts.policies import POLICY_NAMES, NullPolicy, OraclePolicy, make_policy
 from mpb_env.rollouts.report import build_report, format_table
-from mpb_env.rollouts.runner import TRAJECTORIES_FILE, Trajectory, play_episode, run_local
+from mpb_env.rollouts.runner import TRAJECTORIES_FILE, Trajectory, play_episode, run
 from mpb_env.tasks import SPLITS, load_tasks
 from mpb_env.tasks.model import RecallMode, Task, episodes
 from mpb_env.validation import allowed_errors, sensitivity
@@ -344,6 +344,11 @@ def cmd_eval(args: argparse.Namespace) -> int:
         make_policy(args.policy, [], args.seed)  # reject a bad spec before reading any tasks
     except ValueError as exc:
         raise UsageError(_one_line(exc)) from None
+    out = Path(args.out) if args.out else None
+    if args.resume and out is None:
+        raise UsageError("--resume needs --out DIR (the run to continue)")
+    if args.address and not args.ray:
+        raise UsageError("--address needs --ray")
     tasks = _tasks(args)
     plan = episodes(tasks)
     if args.limit is not None:
@@ -360,8 +365,7 @@ def cmd_eval(args: argparse.Namespace) -> int:
                 "pass --recall bm25 to measure it under BM25 recall",
                 file=sys.stderr,
             )
-    out = Path(args.out) if args.out else None
-    trajectories = run_local(
+    trajectories = run(
         plan,
         policy,
         seed=args.seed,
@@ -371,6 +375,11 @@ def cmd_eval(args: argparse.Namespace) -> int:
         world_size=args.world_size,
         out=out,
         progress=not args.no_progress,
+        executor="ray" if args.ray else "local",
+        workers=args.workers or (2 if args.ray else 1),
+        batch_size=args.batch_size,
+        address=args.address,
+        resume=args.resume,
     )
     report = build_report(trajectories, plan)
     report["run"] = {
@@ -384,6 +393,7 @@ def cmd_eval(args: argparse.Namespace) -> int:
         "max_turns": args.max_turns,
         "seed": args.seed,
         "world_size": args.world_size,
+        "executor": "ray" if args.ray else "local",
     }
     if out is not None:
         (out / "report.json").write_bytes(orjson.dumps(report, option=orjson.OPT_INDENT_2) + b"\n")
@@ -451,12 +461,25 @@ def build_parser() -> argparse.ArgumentParser:
     p.set_defaults(func=cmd_validate)
 
     p = sub.add_parser("eval", help="run a policy and report scores")
-    p.add_argument("--policy", required=True, help=f"one of: {', '.join(POLICY_NAMES)}")
+    p.add_argument(
+        "--policy",
+        default="oracle",
+        help=f"one of: {', '.join(POLICY_NAMES)} (default: oracle, the suite's self-check)",
+    )
     _task_source(p)
     _episode_options(p, recall_default=None)
     p.add_argument("--seed", type=int, default=0, help="seed of the random policy (default: 0)")
     p.add_argument("--limit", type=_positive, default=None, help="only the first N episodes")
     p.add_argument("--out", default=None, metavar="DIR", help="write report.json and trajectories.jsonl here")
+    p.add_argument(
+        "--resume", action="store_true", help="continue the run in --out: skip episodes already there"
+    )
+    p.add_argument("--ray", action="store_true", help="run on Ray actors (a local instance unless --address)")
+    p.add_argument("--address", default=None, help="Ray cluster address, e.g. auto or ray://head:10001")
+    p.add_argument(
+        "--workers", type=_positive, default=None, help="shards / Ray actors (default: 1, or 2 with --ray)"
+    )
+    p.add_argument("--batch-size", type=_positive, default=64, help="episodes stepped together per shard")
     p.set_defaults(func=cmd_eval)
     return parser
 

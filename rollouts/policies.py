@@ -13,7 +13,7 @@ Built in (``make_policy(spec, tasks, seed)``):
 * ``"oracle"``: replays the task's ``oracle`` turns in order (found by ``info["task_id"]``).
 * ``"null"``: ends at once with a short plain message; every task that needs an action fails.
 * ``"random"``: each turn, with probability 0.2 a short final message, else one schema-valid random
-  call over the slot's *current* action set; deterministic per (seed, slot, task id).
+  call over the slot's *current* action set; deterministic per (seed, task id).
 """
 
 from __future__ import annotations
@@ -102,8 +102,9 @@ class NullPolicy:
 class RandomPolicy:
     """Random valid calls over the current action set, ending with probability 0.2 per turn.
 
-    The RNG of a slot is re-seeded at every episode start from ``(seed, slot, crc32(task_id))``, so a
-    trajectory depends only on the seed, the slot and the task — not on which episodes ran before.
+    The RNG of a slot is re-seeded at every episode start from ``(seed, crc32(task_id))``, so a
+    trajectory depends only on the seed and the task — not on the slot, the batch layout, the executor
+    (local or Ray) or which episodes ran before.
 
     Args:
         seed: the base seed, e.g. 0.
@@ -116,7 +117,7 @@ class RandomPolicy:
 
     def reset(self, slot: int, info: dict[str, Any]) -> None:
         task_key = zlib.crc32(str(info.get("task_id", "")).encode())
-        self._rng[slot] = np.random.default_rng([self.seed, slot, task_key])
+        self._rng[slot] = np.random.default_rng([self.seed, task_key])
         self._specs[slot] = self._from_schemas(info.get("tools", []))
 
     @staticmethod

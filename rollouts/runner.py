@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import sys
 import time
+from collections import Counter
 from pathlib import Path
 from typing import Any
 
@@ -38,9 +39,12 @@ from mpb_env.world.generate import Size, load_world
 __all__ = [
     "TIMINGS_FILE",
     "TRAJECTORIES_FILE",
+    "Recorder",
+    "Shard",
     "Trajectory",
     "play_episode",
     "read_trajectories",
+    "run",
     "run_local",
 ]
 
@@ -76,61 +80,347 @@ class Trajectory(BaseModel):
         return orjson.dumps(self.model_dump(mode="json", exclude={"timings"})) + b"\n"
 
 
+class Recorder:
+    """Accumulates one episode's turns and counts into a ``Trajectory`` (one per slot)."""
+
+    __slots__ = (
+        "task",
+        "index",
+        "seed",
+        "recall",
+        "turns",
+        "messages",
+        "steps",
+        "tokens",
+        "error_types",
+        "env_s",
+        "policy_s",
+    )
+
+    def __init__(self, task: Task, start_info: dict[str, Any], seed: int, index: int = 0) -> None:
+        self.task = task
+        self.index = index
+        self.seed = seed
+        self.recall = start_info["recall"]
+        self.turns: list[dict[str, str]] = []
+        self.messages = len(start_info["messages"])
+        self.steps = self.tokens = 0
+        self.error_types: list[str] = []
+        self.env_s = self.policy_s = 0.0
+
+    def add(self, action: Any, obs: str, info: dict[str, Any]) -> None:
+        self.tokens += len(action.split()) if isinstance(action, str) else 0
+        self.turns.append({"action": action if isinstance(action, str) else repr(action), "observation": obs})
+        self.messages += len(info.get("messages", ()))
+        if obs:
+            results = orjson.loads(obs)
+            self.steps += len(results)
+            self.error_types.extend(
+                r.get("error_type") or "Error" for r in results if r.get("status") == "error"
+            )
+
+    def finish(self, episode: Episode, reward: float, truncated: bool) -> Trajectory:
+        verdict = episode.verdict.model_dump() if episode.verdict else {}
+        task = self.task
+        return Trajectory(
+            task_id=task.id,
+            dimension=task.dimension,
+            category=task.category,
+            bucket=task.bucket,
+            routing=task.routing,
+            seed=self.seed,
+            recall=self.recall["mode"],
+            gold_recall=self.recall["gold_recall"],
+            turns=self.turns,
+            messages=self.messages,
+            steps=self.steps,
+            tool_errors=len(self.error_types),
+            error_types=self.error_types,
+            output_tokens=self.tokens,
+            truncated=bool(truncated),
+            verdict=verdict,
+            reward=float(reward),
+            success=bool(verdict.get("success", False)),
+            timings={"env_s": round(self.env_s, 6), "policy_s": round(self.policy_s, 6)},
+        )
+
+
 def play_episode(episode: Episode, task: Task, policy: Policy, seed: int = 0) -> Trajectory:
     """Restart ``episode`` on ``task`` and play it to the end with ``policy`` (slot 0)."""
-    env_s = policy_s = 0.0
     t0 = time.perf_counter()
     episode.restart(task)
     info = episode.start_info()
     obs = task.query
-    env_s += time.perf_counter() - t0
-    recall_info = info["recall"]
-    t0 = time.perf_counter()
+    rec = Recorder(task, info, seed)
+    rec.env_s += time.perf_counter() - t0
     policy.reset(0, info)
-    policy_s += time.perf_counter() - t0
-    turns: list[dict[str, str]] = []
-    messages = len(info["messages"])
-    steps = tokens = 0
-    error_types: list[str] = []
-    reward, truncated = 0.0, False
     while True:
         t0 = time.perf_counter()
         action = policy.act([obs], [info])[0]
         t1 = time.perf_counter()
         obs, reward, terminated, truncated, info = episode.step(action)
-        env_s += time.perf_counter() - t1
-        policy_s += t1 - t0
-        tokens += len(action.split()) if isinstance(action, str) else 0
-        turns.append({"action": action if isinstance(action, str) else repr(action), "observation": obs})
-        messages += len(info.get("messages", ()))
-        if obs:
-            results = orjson.loads(obs)
-            steps += len(results)
-            error_types.extend(r.get("error_type") or "Error" for r in results if r.get("status") == "error")
+        rec.env_s += time.perf_counter() - t1
+        rec.policy_s += t1 - t0
+        rec.add(action, obs, info)
         if terminated or truncated:
-            break
-    verdict = info.get("verdict") or (episode.verdict.model_dump() if episode.verdict else {})
-    return Trajectory(
-        task_id=task.id,
-        dimension=task.dimension,
-        category=task.category,
-        bucket=task.bucket,
-        routing=task.routing,
-        seed=seed,
-        recall=recall_info["mode"],
-        gold_recall=recall_info["gold_recall"],
-        turns=turns,
-        messages=messages,
-        steps=steps,
-        tool_errors=len(error_types),
-        error_types=error_types,
-        output_tokens=tokens,
-        truncated=bool(truncated),
-        verdict=verdict,
-        reward=float(reward),
-        success=bool(verdict.get("success", False)),
-        timings={"env_s": round(env_s, 6), "policy_s": round(policy_s, 6)},
-    )
+            return rec.finish(episode, reward, truncated)
+
+
+class Shard:
+    """A batch of episode slots over one shared world, stepping its queue of episodes in batches.
+
+    The unit both executors drive: in-process (``executor="local"``) or as a Ray actor, where one
+    actor call steps a whole batch. ``start()`` fills the slots; ``step(actions)`` applies one action per
+    running slot and refills finished slots from the queue. Both return the running slots'
+    ``(slot, observation, info)`` and the trajectories that finished.
+
+    Args:
+        tasks: ``(plan index, task)`` of the episodes this shard plays, in order (already expanded).
+        slots: how many episodes run at once (the batch size).
+        recall, top_n, max_turns, world_size: as ``run``.
+        seed: recorded in each trajectory.
+    """
+
+    def __init__(
+        self,
+        tasks: list[tuple[int, Task]],
+        slots: int,
+        recall: RecallMode = "bm25",
+        top_n: int = DEFAULT_TOP_N,
+        max_turns: int = T_MAX,
+        world_size: Size = "M",
+        seed: int = 0,
+    ) -> None:
+        self.queue = list(reversed(tasks))
+        self.seed = seed
+        world = load_world(world_size)
+        n = max(1, min(slots, len(tasks)))
+        first = tasks[0][1] if tasks else None
+        self.episodes = [Episode(world, first, recall, top_n, max_turns) for _ in range(n)] if first else []
+        self.recorders: list[Recorder | None] = [None] * len(self.episodes)
+
+    def _fill(self, slot: int, out: list[tuple[int, str, dict[str, Any]]]) -> None:
+        if not self.queue:
+            self.recorders[slot] = None
+            return
+        index, task = self.queue.pop()
+        ep = self.episodes[slot]
+        t0 = time.perf_counter()
+        ep.restart(task)
+        info = ep.start_info()
+        rec = self.recorders[slot] = Recorder(task, info, self.seed, index)
+        rec.env_s += time.perf_counter() - t0
+        out.append((slot, task.query, info))
+
+    def start(self) -> tuple[list[tuple[int, str, dict[str, Any]]], list[tuple[int, Trajectory]]]:
+        out: list[tuple[int, str, dict[str, Any]]] = []
+        for slot in range(len(self.episodes)):
+            self._fill(slot, out)
+        return out, []
+
+    def step(
+        self, actions: list[tuple[int, str]], policy_s: float = 0.0
+    ) -> tuple[list[tuple[int, str, dict[str, Any]]], list[tuple[int, Trajectory]]]:
+        """Apply ``(slot, action)`` pairs; ``policy_s`` is the policy's time for this batch, shared out.
+        Finished episodes come back as ``(plan index, trajectory)``."""
+        out: list[tuple[int, str, dict[str, Any]]] = []
+        done: list[tuple[int, Trajectory]] = []
+        share = policy_s / max(len(actions), 1)
+        for slot, action in actions:
+            ep, rec = self.episodes[slot], self.recorders[slot]
+            assert rec is not None, f"slot {slot} is idle"
+            t0 = time.perf_counter()
+            obs, reward, terminated, truncated, info = ep.step(action)
+            rec.env_s += time.perf_counter() - t0
+            rec.policy_s += share
+            rec.add(action, obs, info)
+            if terminated or truncated:
+                done.append((rec.index, rec.finish(ep, reward, truncated)))
+                self._fill(slot, out)
+            else:
+                out.append((slot, obs, info))
+        return out, done
+
+
+def _chunks(items: list[tuple[int, Task]], n: int) -> list[list[tuple[int, Task]]]:
+    """Split into ``n`` contiguous, nearly equal parts (deterministic)."""
+    k, r = divmod(len(items), n)
+    out, i = [], 0
+    for j in range(n):
+        size = k + (j < r)
+        out.append(items[i : i + size])
+        i += size
+    return [c for c in out if c]
+
+
+class _Writer:
+    """Streams trajectories to JSONL in plan order: each line is written as soon as every earlier
+    episode of the plan has been written, so the file is identical whatever order episodes finish in."""
+
+    def __init__(self, out: Path | None, append: bool) -> None:
+        self.buffer: dict[int, Trajectory] = {}
+        self.next = 0
+        self.traj_file = self.time_file = None
+        if out is not None:
+            out.mkdir(parents=True, exist_ok=True)
+            mode = "ab" if append else "wb"
+            self.traj_file = (out / TRAJECTORIES_FILE).open(mode)
+            self.time_file = (out / TIMINGS_FILE).open(mode)
+
+    def add(self, index: int, traj: Trajectory) -> None:
+        self.buffer[index] = traj
+        while self.next in self.buffer:
+            t = self.buffer.pop(self.next)
+            if self.traj_file is not None and self.time_file is not None:
+                self.traj_file.write(t.line())
+                self.traj_file.flush()
+                self.time_file.write(orjson.dumps({"task_id": t.task_id, **t.timings}) + b"\n")
+            self.next += 1
+
+    def close(self) -> None:
+        for f in (self.traj_file, self.time_file):
+            if f is not None:
+                f.close()
+
+
+def run(
+    tasks: list[Task],
+    policy: Policy,
+    *,
+    seed: int = 0,
+    recall: RecallMode = "bm25",
+    top_n: int = DEFAULT_TOP_N,
+    max_turns: int = T_MAX,
+    world_size: Size = "M",
+    out: Path | None = None,
+    progress: bool = True,
+    executor: str = "local",
+    workers: int = 1,
+    batch_size: int = 64,
+    address: str | None = None,
+    resume: bool = False,
+) -> list[Trajectory]:
+    """Play every episode of ``tasks`` once with ``policy`` and return the trajectories in plan order.
+
+    Args:
+        tasks: the tasks (skill tasks without a routing run once under SOR and once under MTSR).
+        policy: the policy; called once per round with the observations of every running slot.
+        seed: recorded in each trajectory (the policy carries its own seed, e.g. ``RandomPolicy(seed)``).
+        recall: ``"bm25"`` | ``"oracle"`` | ``"all"`` (a task's own ``recall`` setting wins).
+        top_n: N for recall.
+        max_turns: T_max.
+        world_size: the base world, ``"S" | "M" | "L"``.
+        out: a directory for ``trajectories.jsonl`` and ``timings.jsonl`` (created if needed).
+        progress: show a progress bar with episodes/s (only on a terminal).
+        executor: ``"local"`` (in-process shards) or ``"ray"`` (one Ray actor per shard).
+        workers: shards (Ray actors); each holds ``batch_size`` slots.
+        batch_size: episodes stepped together per shard.
+        address: a Ray cluster address (``"auto"`` or ``"ray://host:10001"``); default a local instance.
+        resume: with ``out``, skip episodes already in ``out/trajectories.jsonl`` and append the rest.
+    """
+    plan = episodes(list(tasks))
+    done_before: list[Trajectory] = []
+    if resume and out is not None and (Path(out) / TRAJECTORIES_FILE).exists():
+        done_before = read_trajectories(Path(out) / TRAJECTORIES_FILE)
+        finished = Counter(t.task_id for t in done_before)
+        rest = []
+        for t in plan:  # an episode listed k times is done once per earlier line for it
+            if finished[t.id] > 0:
+                finished[t.id] -= 1
+            else:
+                rest.append(t)
+        plan = rest
+    if not plan:
+        return done_before
+    if executor not in ("local", "ray"):
+        raise ValueError(f"unknown executor {executor!r}; choose local or ray")
+    if workers < 1 or batch_size < 1:
+        raise ValueError("workers and batch_size must be >= 1")
+    settings = {
+        "recall": recall,
+        "top_n": top_n,
+        "max_turns": max_turns,
+        "world_size": world_size,
+        "seed": seed,
+    }
+    parts = _chunks(list(enumerate(plan)), min(workers, len(plan)))
+    writer = _Writer(Path(out) if out is not None else None, append=resume)
+    bar = tqdm(total=len(plan), unit="ep", disable=not progress or not sys.stderr.isatty(), leave=False)
+    results: dict[int, Trajectory] = {}
+
+    def collect(done: list[tuple[int, Trajectory]]) -> None:
+        for index, traj in done:
+            results[index] = traj
+            writer.add(index, traj)
+        bar.update(len(done))
+
+    try:
+        if executor == "local":
+            shards = [Shard(part, batch_size, **settings) for part in parts]
+            starts: dict[int, Batch] = {}
+            for i, sh in enumerate(shards):
+                starts[i], _ = sh.start()
+
+            def step_all(
+                requests: dict[int, list[tuple[int, str]]], shares: dict[int, float]
+            ) -> dict[int, Any]:
+                return {i: shards[i].step(acts, shares[i]) for i, acts in requests.items()}
+
+            drive(policy, starts, batch_size, step_all, collect)
+        else:
+            from mpb_env.rollouts.ray_executor import drive_ray
+
+            drive_ray(policy, parts, batch_size, settings, collect, address)
+    finally:
+        bar.close()
+        writer.close()
+    return done_before + [results[i] for i in range(len(plan))]
+
+
+Batch = list[tuple[int, str, dict[str, Any]]]  # (slot, observation, info) of each running slot
+
+
+def drive(
+    policy: Policy,
+    starts: dict[int, Batch],
+    width: int,
+    step_all: Any,
+    collect: Any,
+) -> None:
+    """The driver loop both executors share: one batched policy call per round over every running slot.
+
+    Args:
+        policy: the policy; global slot ids are ``shard * width + slot``.
+        starts: each shard's first running slots.
+        width: slots per shard (for global slot ids).
+        step_all: ``{shard: [(slot, action)]}, {shard: policy_s} -> {shard: (Batch, done)}``;
+            the local executor steps shards in turn, the Ray executor all at once.
+        collect: receives each ``done`` list of ``(plan index, trajectory)``.
+    """
+    running = dict(starts)
+    for i, batch in running.items():
+        for slot, _obs, info in batch:
+            policy.reset(i * width + slot, info)
+    while any(running.values()):
+        keys, obs, infos = [], [], []
+        for i, batch in running.items():
+            for slot, o, info in batch:
+                keys.append((i, slot))
+                obs.append(o)
+                infos.append({**info, "slot": i * width + slot})
+        t0 = time.perf_counter()
+        actions = policy.act(obs, infos)
+        policy_s = time.perf_counter() - t0
+        requests: dict[int, list[tuple[int, str]]] = {}
+        for (i, slot), action in zip(keys, actions, strict=True):
+            requests.setdefault(i, []).append((slot, action))
+        shares = {i: policy_s * len(acts) / len(keys) for i, acts in requests.items()}
+        for i, (batch, done) in step_all(requests, shares).items():
+            collect(done)
+            for slot, _o, info in batch:
+                if "recall" in info:  # a fresh episode started in this slot
+                    policy.reset(i * width + slot, info)
+            running[i] = batch
 
 
 def run_local(
@@ -144,48 +434,21 @@ def run_local(
     world_size: Size = "M",
     out: Path | None = None,
     progress: bool = True,
+    batch_size: int = 64,
 ) -> list[Trajectory]:
-    """Play every episode of ``tasks`` once, sequentially, and return the trajectories in order.
-
-    Args:
-        tasks: the tasks (skill tasks without a routing run once under SOR and once under MTSR).
-        policy: the policy (driven as a batch of one, slot 0).
-        seed: recorded in each trajectory (the policy carries its own seed, e.g. ``RandomPolicy(seed)``).
-        recall: ``"bm25"`` | ``"oracle"`` | ``"all"`` (a task's own ``recall`` setting wins).
-        top_n: N for recall.
-        max_turns: T_max.
-        world_size: the base world, ``"S" | "M" | "L"``.
-        out: a directory for ``trajectories.jsonl`` and ``timings.jsonl`` (created if needed).
-        progress: show a progress bar (only on a terminal).
-    """
-    plan = episodes(list(tasks))
-    if not plan:
-        return []
-    world = load_world(world_size)
-    episode = Episode(world, plan[0], recall, top_n, max_turns)
-    trajectories: list[Trajectory] = []
-    traj_file = time_file = None
-    if out is not None:
-        out = Path(out)
-        out.mkdir(parents=True, exist_ok=True)
-        traj_file = (out / TRAJECTORIES_FILE).open("wb")
-        time_file = (out / TIMINGS_FILE).open("wb")
-    bar = tqdm(total=len(plan), unit="ep", disable=not progress or not sys.stderr.isatty(), leave=False)
-    try:
-        for task in plan:
-            traj = play_episode(episode, task, policy, seed)
-            trajectories.append(traj)
-            if traj_file is not None and time_file is not None:
-                traj_file.write(traj.line())
-                traj_file.flush()
-                time_file.write(orjson.dumps({"task_id": traj.task_id, **traj.timings}) + b"\n")
-            bar.update(1)
-    finally:
-        bar.close()
-        if traj_file is not None and time_file is not None:
-            traj_file.close()
-            time_file.close()
-    return trajectories
+    """``run(..., executor="local")``: every episode once, in-process, in batches of ``batch_size``."""
+    return run(
+        tasks,
+        policy,
+        seed=seed,
+        recall=recall,
+        top_n=top_n,
+        max_turns=max_turns,
+        world_size=world_size,
+        out=out,
+        progress=progress,
+        batch_size=batch_size,
+    )
 
 
 def read_trajectories(path: Path) -> list[Trajectory]:

@@ -87,6 +87,9 @@ class ToolSpec:
 
 
 REGISTRY: dict[str, ToolSpec] = {}
+#: The error type of a tool body that raised something other than a ``ToolError`` (a bug: the
+#: fuzz test over every tool asserts it never happens).
+INTERNAL_ERROR = "InternalError"
 
 _SECTION = re.compile(r"^(Args|Arguments|Returns|Raises|Yields|Examples?|Notes?):\s*$")
 
@@ -307,6 +310,10 @@ def execute(
             result = spec.fn(s, **args)
     except ToolError as err:
         fb = feedback("error", err.message, err.data or None, err.error_type)
+        _log(s, spec, args, fb)
+        return fb
+    except Exception as exc:  # a bug in a tool body: rolled back, reported, never raised into step()
+        fb = feedback("error", f"internal error in {name}: {type(exc).__name__}: {exc}", None, INTERNAL_ERROR)
         _log(s, spec, args, fb)
         return fb
     if not isinstance(result, Ok):
