@@ -86,12 +86,8 @@ def _calls_from_json(obj: Any) -> list[ToolCall | CallError] | None:
         return [_one(c) for c in obj["tool_calls"]]
     if isinstance(obj, dict) and ("name" in obj or "function" in obj):
         return [_one(obj)]
-    if (
-        isinstance(obj, list)
-        and obj
-        and all(isinstance(c, dict) and ("name" in c or "function" in c) for c in obj)
-    ):
-        return [_one(c) for c in obj]
+    if isinstance(obj, list) and any(isinstance(c, dict) and ("name" in c or "function" in c) for c in obj):
+        return [_one(c) for c in obj]  # entries that are not calls become CallErrors; the calls still run
     return None
 
 
@@ -125,9 +121,11 @@ def parse_turn(text: Any) -> Turn:
         obj, err = _load(candidate)
         if err is None:
             found = _calls_from_json(obj)
-            if found is not None:
+            if found:
                 return Turn(tuple(found), "")
-        elif candidate[:1] == "{" and re.search(r'"(name|function|tool_calls)"\s*:', candidate):
+            if found is not None and isinstance(obj, dict) and isinstance(obj.get("content"), str):
+                return Turn((), obj["content"].strip())  # {"content": ..., "tool_calls": []}: final message
+        elif candidate[:1] == "{" and re.search(r"[\"'](name|function|tool_calls)[\"']\s*:", candidate):
             # It was meant as a call: report the JSON error instead of ending the episode.
             return Turn((CallError(f"tool call is {err}"),), "")
     return Turn((), stripped)

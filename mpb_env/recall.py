@@ -15,7 +15,7 @@ from functools import cache
 
 from mpb_env.domains import catalog
 from mpb_env.tasks.model import RecallMode, Task
-from mpb_env.text import BM25
+from mpb_env.text import BM25, tokenize
 from mpb_env.tools.runtime import ToolSpec
 
 DEFAULT_TOP_N = 15
@@ -39,15 +39,53 @@ def _index() -> tuple[tuple[str, ...], BM25]:
     return names, BM25(docs)
 
 
+#: Everyday phone vocabulary → the words tool docs use (query expansion for BM25; kept small and generic).
+PHONE_VOCABULARY: dict[str, str] = {
+    "text": "sms message",
+    "message": "sms",
+    "tell": "sms message",
+    "wake": "alarm",
+    "remind": "reminder",
+    "meeting": "event calendar",
+    "appointment": "event calendar",
+    "schedule": "event calendar",
+    "call": "phone",
+    "ring": "call phone",
+    "email": "mail",
+    "remember": "memory add",
+    "forget": "memory remove",
+    "song": "music",
+    "tune": "music",
+    "photo": "camera picture",
+    "picture": "photo camera",
+    "wifi": "wlan network",
+    "internet": "network data",
+    "translate": "translation language",
+    "weather": "forecast",
+    "flight": "flights airline",
+}
+
+
 def task_text(task: Task) -> str:
     return " ".join([*(m.content for m in task.history if m.role == "user"), task.query])
+
+
+def recall_query(text: str) -> str:
+    """The BM25 query for a request: its words without bare numbers (times and counts match every
+    tool's examples), plus the phone-vocabulary expansions of those words.
+
+    >>> recall_query("Text Jordan at 7:30")
+    'text jordan sms message'
+    """
+    words = [w for w in tokenize(text) if not w.isdigit()]
+    return " ".join([*words, *(x for w in words for x in PHONE_VOCABULARY.get(w, "").split())])
 
 
 def rank(text: str, n: int) -> list[str]:
     """The ``n`` best-matching tool names for ``text``, best first; when fewer than ``n`` tools match at
     all, the rest are filled in catalog order, so R_N always offers N tools."""
     names, index = _index()
-    hits = index.top(text, n)
+    hits = index.top(recall_query(text), n)
     if len(hits) < n:
         seen = set(hits)
         hits += [i for i in range(len(names)) if i not in seen][: n - len(hits)]

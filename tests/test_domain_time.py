@@ -271,7 +271,7 @@ ERRORS: list[tuple[str, dict[str, Any], str]] = [
      "actions": [{"key": "dnd.enabled", "value": True}]}, "InvalidArguments"),
     ("create_automation_rule", {"name": "R", "trigger": "time", "trigger_value": "late", "actions": RULE},
      "InvalidArguments"),
-    ("create_automation_rule", {"name": "R", "trigger": "app_open", "trigger_value": "tiktok", "actions": RULE},
+    ("create_automation_rule", {"name": "R", "trigger": "app_open", "trigger_value": "not_installed_app", "actions": RULE},
      "NotFound"),
     ("create_automation_rule", {"name": "R", "trigger": "time", "trigger_value": "23:00", "actions": []},
      "InvalidArguments"),

@@ -135,10 +135,18 @@ def _indent_of(lines: list[str], name: str) -> int:
     return 0
 
 
-def _clean_schema(node: Any) -> Any:
-    """Make pydantic's JSON schema OpenAI-style: no titles, ``X | None`` collapsed to X."""
+def _clean_schema(node: Any, in_properties: bool = False) -> Any:
+    """Make pydantic's JSON schema OpenAI-style: no titles, ``X | None`` collapsed to X (``nullable``).
+
+    Keys of a ``properties`` mapping are argument names (an argument may well be called ``title``), so
+    only schema-level ``title`` annotations are dropped.
+    """
     if isinstance(node, dict):
-        node = {k: _clean_schema(v) for k, v in node.items() if k != "title"}
+        if in_properties:
+            return {k: _clean_schema(v) for k, v in node.items()}
+        node = {
+            k: _clean_schema(v, in_properties=(k == "properties")) for k, v in node.items() if k != "title"
+        }
         any_of = node.get("anyOf")
         if any_of and len(any_of) == 2 and {"type": "null"} in any_of:
             inner = next(s for s in any_of if s != {"type": "null"})

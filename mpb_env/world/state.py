@@ -231,7 +231,9 @@ class PhoneState:
 
     def rollback(self) -> None:
         """Undo every write since ``begin()``; counters roll back too (IDs stay deterministic)."""
-        journal, self._journal = self._journal or [], None
+        if self._journal is None:  # no open transaction: nothing to undo
+            return
+        journal, self._journal = self._journal, None
         self.counters = self._saved_counters
         for table, key, prev in reversed(journal):
             rows = self.writes[table]
