@@ -20,6 +20,7 @@ from mpb_env.prompts import render_messages
 from mpb_env.recall import ALWAYS_AVAILABLE, DEFAULT_TOP_N, gold_recall, recall
 from mpb_env.tasks.model import RecallMode, Task
 from mpb_env.tools.runtime import execute, feedback
+from mpb_env.user import ASK_USER, ASK_USER_SCHEMA, answer
 from mpb_env.world.state import Patch, PhoneState, World
 
 T_MAX = 15
@@ -31,13 +32,14 @@ def task_patch(task: Task) -> Patch:
 
 
 def initial_tools(task: Task, mode: RecallMode, n: int) -> tuple[str, ...]:
-    """A_0 = R_N(q, H0; G) ∪ L_q ∪ {search_user_memory}. Under Skill-Only Routing the planner starts
-    with the skill loader and the memory search alone."""
+    """A_0 = R_N(q, H0; G) ∪ L_q ∪ {search_user_memory} (∪ {ask_user} on interaction tasks). Under
+    Skill-Only Routing the planner starts with the skill loader and the memory search alone."""
 
     def build() -> tuple[str, ...]:
         loaders = [SKILL_LOADER] if task.candidate_skills or task.routing else []
         recalled = [] if task.routing == "SOR" else recall(task, mode, n)
-        return tuple(dict.fromkeys([*recalled, *ALWAYS_AVAILABLE, *loaders]))
+        ask = [ASK_USER] if task.allow_ask else []
+        return tuple(dict.fromkeys([*recalled, *ALWAYS_AVAILABLE, *loaders, *ask]))
 
     return task.derived(("tools", mode, n), build)
 
@@ -56,6 +58,7 @@ class Episode:
         "done",
         "recall_mode",
         "top_n",
+        "asks",
     )
 
     def __init__(
@@ -76,6 +79,7 @@ class Episode:
         self.final: str | None = None
         self.verdict: Verdict | None = None
         self.done = False
+        self.asks = 0
         self.restart(task)
 
     def restart(self, task: Task) -> None:
@@ -87,6 +91,7 @@ class Episode:
         self.final = None
         self.verdict = None
         self.done = False
+        self.asks = 0
 
     def fork(self) -> Episode:
         """A branch of this episode that shares world and patch and copies only the writes."""
@@ -101,13 +106,14 @@ class Episode:
         other.done = self.done
         other.recall_mode = self.recall_mode
         other.top_n = self.top_n
+        other.asks = self.asks
         return other
 
     # ------------------------------------------------------------------ views
     def schemas(self) -> list[dict[str, Any]]:
         """The current action set A_t as OpenAI-style tool schemas (fresh dicts each call)."""
         specs = catalog()
-        return [dict(specs[name].schema) for name in self.tools]
+        return [dict(ASK_USER_SCHEMA if name == ASK_USER else specs[name].schema) for name in self.tools]
 
     def start_info(self) -> dict[str, Any]:
         skills = {sid: self.state.get("skills", sid) or {} for sid in self.task.candidate_skills}
@@ -143,20 +149,17 @@ class Episode:
         tool_calls: list[dict[str, Any]] = []
         changed = False
         for i, call in enumerate(turn.calls):
-            call_id = f"call_{self.turns}_{i}"
             if isinstance(call, CallError):
-                fb = feedback("error", call.message, None, "ParseError")
-                name = None
+                results.append({"name": None, **feedback("error", call.message, None, "ParseError")})
+                continue
+            name = call.name
+            fn = {"name": name, "arguments": call.arguments}
+            tool_calls.append({"id": f"call_{self.turns}_{i}", "type": "function", "function": fn})
+            if name == ASK_USER and ASK_USER in self.tools:
+                self.asks += 1
+                fb = answer(self.task, call.arguments.get("question"))
             else:
-                name = call.name
                 fb = execute(self.state, name, call.arguments, self.tools)
-                tool_calls.append(
-                    {
-                        "id": call_id,
-                        "type": "function",
-                        "function": {"name": name, "arguments": call.arguments},
-                    }
-                )
                 if name == SKILL_LOADER and fb["status"] == "success":
                     changed |= self._expand(fb["data"])
                 elif fb["status"] == "error" and isinstance(fb["data"], dict) and "remedy" in fb["data"]:

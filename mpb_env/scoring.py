@@ -85,3 +85,23 @@ def report(
 def _interval(samples: np.ndarray) -> list[float]:
     lo, hi = np.percentile(samples, [2.5, 97.5])
     return [round(float(lo), 2), round(float(hi), 2)]
+
+
+def uiq(interaction: Iterable[tuple[bool, int]], spurious_asks: int) -> float:
+    """User Interaction Quality (MobileWorld, eqs. 5–6) in percent.
+
+    Args:
+        interaction: ``(success, ask_user calls)`` of every true interaction task.
+        spurious_asks: how many tasks that needed no clarification called ``ask_user`` anyway.
+
+    q_i = s_i / c_i when the agent asked at least once (else 0); UIQ = Σ q_i / (interaction tasks +
+    spurious askers). Success with one question scores 1; asking when it was not needed costs.
+
+    >>> uiq([(True, 1), (True, 2), (False, 1), (True, 0)], spurious_asks=1)
+    30.0
+    """
+    rows = list(interaction)
+    total = len(rows) + spurious_asks
+    if not total:
+        return 0.0
+    return round(100.0 * sum((1.0 / c if ok else 0.0) if c >= 1 else 0.0 for ok, c in rows) / total, 2)

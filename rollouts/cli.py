@@ -405,6 +405,16 @@ def cmd_eval(args: argparse.Namespace) -> int:
     return 0
 
 
+# --------------------------------------------------------------------------- bench
+def cmd_bench(args: argparse.Namespace) -> int:
+    """The quick throughput benchmark (``benchmarks/throughput.py --quick``): a table, or JSON."""
+    from mpb_env.rollouts.bench import BenchConfig, dumps, format_report, progress_logger, run_bench
+
+    report = run_bench(BenchConfig.quick_config(ray=not args.no_ray), progress_logger(sys.stderr.isatty()))
+    print(dumps(report) if args.json else format_report(report))
+    return 0
+
+
 # --------------------------------------------------------------------------- parser
 def _positive(text: str) -> int:
     try:
@@ -481,6 +491,11 @@ def build_parser() -> argparse.ArgumentParser:
     )
     p.add_argument("--batch-size", type=_positive, default=64, help="episodes stepped together per shard")
     p.set_defaults(func=cmd_eval)
+
+    p = sub.add_parser("bench", help="the quick throughput benchmark (~30 s)")
+    p.add_argument("--json", action="store_true", help="print the report as one JSON object")
+    p.add_argument("--no-ray", action="store_true", help="skip the Ray section")
+    p.set_defaults(func=cmd_bench)
     return parser
 
 

@@ -16,7 +16,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from mpb_env.rollouts.runner import Trajectory
-from mpb_env.scoring import DIMENSIONS, report
+from mpb_env.scoring import DIMENSIONS, report, uiq
 from mpb_env.tasks.model import BASIC_CATEGORIES, Task, episodes
 
 __all__ = ["build_report", "format_table"]
@@ -78,6 +78,29 @@ def build_report(trajectories: Iterable[Trajectory], expected_tasks: Iterable[Ta
         "avg_output_tokens": _mean([t.output_tokens for t in trajs]),
         "by_category": by_category,
         "by_routing": {r: _stats(v) for r, v in routing.items() if v},
+        **_interaction(plan, trajs),
+    }
+
+
+def _interaction(plan: list[Task], trajs: list[Trajectory]) -> dict[str, Any]:
+    """MobileWorld's interaction metrics, when the run offered ``ask_user``: interaction success rate,
+    average queries per interaction task, and UIQ (see ``mpb_env.scoring.uiq``)."""
+    offered = {t.id for t in plan if t.allow_ask}
+    if not offered:
+        return {}
+    needs = {t.id for t in plan if t.user_facts}
+    got = {t.task_id: t for t in trajs if t.task_id in offered}
+    rows = [(got[i].success, got[i].user_queries) if i in got else (False, 0) for i in sorted(needs)]
+    spurious = sum(1 for i, t in got.items() if i not in needs and t.user_queries > 0)
+    return {
+        "interaction": {
+            "tasks": len(needs),
+            "control_tasks": len(offered - needs),
+            "success_rate": _stats([ok for ok, _ in rows])["rate"] if rows else None,
+            "avg_queries": _mean([c for _, c in rows]),
+            "spurious_askers": spurious,
+            "uiq": uiq(rows, spurious),
+        }
     }
 
 

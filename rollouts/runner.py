@@ -34,6 +34,7 @@ from mpb_env.episode import T_MAX, Episode
 from mpb_env.recall import DEFAULT_TOP_N
 from mpb_env.rollouts.policies import Policy
 from mpb_env.tasks.model import RecallMode, Task, episodes
+from mpb_env.user import ASK_USER
 from mpb_env.world.generate import Size, load_world
 
 __all__ = [
@@ -69,6 +70,8 @@ class Trajectory(BaseModel):
     tool_errors: int = 0
     error_types: list[str] = []
     output_tokens: int = 0
+    user_queries: int = 0
+    interaction: bool = False
     truncated: bool = False
     verdict: dict[str, Any] = {}
     reward: float = 0.0
@@ -95,6 +98,7 @@ class Recorder:
         "error_types",
         "env_s",
         "policy_s",
+        "asks",
     )
 
     def __init__(self, task: Task, start_info: dict[str, Any], seed: int, index: int = 0) -> None:
@@ -107,6 +111,7 @@ class Recorder:
         self.steps = self.tokens = 0
         self.error_types: list[str] = []
         self.env_s = self.policy_s = 0.0
+        self.asks = 0
 
     def add(self, action: Any, obs: str, info: dict[str, Any]) -> None:
         self.tokens += len(action.split()) if isinstance(action, str) else 0
@@ -115,6 +120,7 @@ class Recorder:
         if obs:
             results = orjson.loads(obs)
             self.steps += len(results)
+            self.asks += sum(1 for r in results if r.get("name") == ASK_USER)
             self.error_types.extend(
                 r.get("error_type") or "Error" for r in results if r.get("status") == "error"
             )
@@ -137,6 +143,8 @@ class Recorder:
             tool_errors=len(self.error_types),
             error_types=self.error_types,
             output_tokens=self.tokens,
+            user_queries=self.asks,
+            interaction=bool(task.user_facts),
             truncated=bool(truncated),
             verdict=verdict,
             reward=float(reward),

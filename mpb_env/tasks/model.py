@@ -103,6 +103,14 @@ class Rubric(_Strict):
     forbid_mutations: bool = False
 
 
+class UserFact(_Strict):
+    """A fact the simulated user holds back until asked: ``ask_user`` questions that mention any of
+    ``keywords`` get ``answer``; anything else gets a polite non-answer (MobileWorld-style)."""
+
+    keywords: list[str] = Field(min_length=1)
+    answer: str
+
+
 class Gold(_Strict):
     calls: list[GoldCall] | None = None
     delta: list[DeltaEntry] | None = None
@@ -124,6 +132,10 @@ class Task(_Strict):
     faults: list[Fault] = []
     recall: RecallMode | None = None
     candidate_skills: list[str] = []
+    #: Interaction tasks: ``ask_user`` is offered and the simulated user holds these facts back.
+    #: ``ask_user`` with no facts (a control task) still answers — the question was just unnecessary.
+    user_facts: list[UserFact] = []
+    allow_ask: bool = False
     gold: Gold
     gold_tools: list[str] = []
     gold_memory_ids: list[str] = []

@@ -1,0 +1,975 @@
+"""Throughput and memory measurements of the sandbox, shared by ``benchmarks/throughput.py`` and ``mpb bench``.
+
+Every figure is measured in the run that reports it, on this machine, with ``time.perf_counter_ns``;
+timings are medians over repeats, in microseconds, and every ratio is computed from numbers of the
+same run (the machine is shared and noisy, so absolute numbers drift between runs; ratios less so).
+
+Sections (``run_bench`` returns one JSON-ready dict with a key per section):
+
+* ``reset``: ``PhoneState.reset()`` after a 15-write episode and ``fork()`` of a state holding 15
+  writes, against the ways of getting a fresh world without copy-on-write: ``copy.deepcopy`` of the
+  tables, ``orjson.loads`` of the world's JSON, and a ``sqlite3`` ``backup()`` clone of an in-memory
+  database holding the world — per world size.
+* ``memory``: bytes each env holds after a 15-turn episode of point writes (``tracemalloc`` over many
+  sub-envs sharing one world) against one full copy of the world.
+* ``step``: ``env.step`` through ``gym.make("mpb/MobilePA-v0")`` for a point write, a read by key, a
+  scanning read and a memory search, against a raw floor (``orjson.loads`` of the action + one dict
+  write).
+* ``vector``: per-sub-env step cost of ``MobilePAVectorEnv`` against gymnasium's ``SyncVectorEnv`` over
+  single envs, with 15-turn episodes and autoreset included.
+* ``oracle_run``: the whole bench split played by the oracle policy in-process.
+* ``ray``: steps/s of a synthetic many-episode plan in-process against Ray with 1 and 2 actors.
+
+``goals`` compares each figure with its target; for every missed goal ``notes`` says what dominates the
+cost, from a ``cProfile`` run of that workload made in the same run.
+"""
+
+from __future__ import annotations
+
+import copy
+import cProfile
+import gc
+import os
+import platform
+import pstats
+import sqlite3
+import statistics
+import sys
+import time
+import tracemalloc
+from collections.abc import Callable, Sequence
+from dataclasses import asdict, dataclass
+from datetime import UTC, datetime
+from typing import Any
+
+import gymnasium as gym
+import numpy as np
+import orjson
+
+from mpb_env import ENV_ID
+from mpb_env.envs import MobilePAVectorEnv
+from mpb_env.episode import T_MAX, Episode, initial_tools
+from mpb_env.recall import DEFAULT_TOP_N
+from mpb_env.rollouts.policies import make_policy
+from mpb_env.rollouts.runner import Shard, run
+from mpb_env.tasks import load_tasks
+from mpb_env.tasks.model import RecallMode, Task
+from mpb_env.world.generate import Size, load_world
+from mpb_env.world.state import PhoneState, World
+
+__all__ = [
+    "ACTIONS",
+    "BenchConfig",
+    "PointWritePolicy",
+    "bench_memory",
+    "bench_oracle_run",
+    "bench_ray",
+    "bench_reset",
+    "bench_step",
+    "bench_task",
+    "bench_vector",
+    "config_for",
+    "dumps",
+    "format_report",
+    "hotspots",
+    "progress_logger",
+    "run_bench",
+    "synthetic_plan",
+    "time_calls",
+]
+
+
+def _call(name: str, **arguments: Any) -> str:
+    return orjson.dumps({"name": name, "arguments": arguments}).decode()
+
+
+#: The actions the step, vector, memory and Ray sections play (JSON tool calls, as a model writes them).
+ACTIONS: dict[str, str] = {
+    "point_write": _call("update_alarm", alarm_id="alarm_001", enabled=False),
+    "point_write_undo": _call("update_alarm", alarm_id="alarm_001", enabled=True),
+    "read_by_key": _call("get_contact", contact_id="contact_001"),
+    "scan": _call("list_messages", query="lunch"),
+    "search": _call("search_user_memory", query="wake up time on workdays"),
+}
+FINAL_MESSAGE = "Done."
+#: Writes per episode in the reset, fork and memory figures (one per turn of a 15-turn episode).
+EPISODE_WRITES = 15
+
+GOALS = {
+    "reset_us_max": 20.0,
+    "deepcopy_over_reset_at_L_min": 10_000.0,
+    "memory_bytes_per_env_max": 64 * 1024,
+    "point_write_step_us_max": 15.0,
+    "vector_us_per_sub_env_max": 10.0,
+    "sync_over_ours_min": 2.0,
+    "oracle_run_s_max": 3.0,
+    "ray_efficiency_per_core_min": 0.5,
+    "ray_goal_min_batch": 256,
+}
+
+
+@dataclass(frozen=True)
+class BenchConfig:
+    """How much to measure. ``full()`` is the benchmark (< 5 minutes on 2 cores), ``quick()`` ~30 s.
+
+    Attributes:
+        sizes: world sizes of the reset figures; memory uses the largest.
+        step_world: world size of the step, vector and Ray figures.
+        repeats: timing samples per sub-millisecond figure (the median is reported).
+        inner: calls per sample for sub-microsecond operations (reset, fork, the raw floor).
+        copy_repeats: samples of deepcopy / orjson / sqlite copies of the whole world.
+        memory_envs: sub-envs sharing one world in the memory figure.
+        step_episodes: episodes per tool in the step figure (14 timed steps each).
+        vector_ns: sub-env counts of the vector figure.
+        vector_steps: sub-env steps to time per N (split into whole 16-step cycles, at least 3).
+        oracle_repeats: runs of the bench split (the median is reported, the first also as cold).
+        ray: run the Ray section.
+        ray_actors: actor counts to compare.
+        ray_batches: batch sizes (slots per shard) to compare.
+        ray_episodes: episodes of the synthetic plan (batch 1 uses ``ray_episodes_batch1``).
+        ray_episodes_batch1: episodes at batch size 1 (one actor call per step is slow).
+        profile: profile the workload of every missed goal and add its hot spots to ``notes``.
+        quick: recorded in the report.
+    """
+
+    sizes: tuple[Size, ...] = ("S", "M", "L")
+    step_world: Size = "M"
+    repeats: int = 25
+    inner: int = 200
+    copy_repeats: int = 5
+    memory_envs: int = 200
+    step_episodes: int = 150
+    vector_ns: tuple[int, ...] = (1, 64, 1024)
+    vector_steps: int = 40_000
+    oracle_repeats: int = 5
+    ray: bool = True
+    ray_actors: tuple[int, ...] = (1, 2)
+    ray_batches: tuple[int, ...] = (1, 64, 256)
+    ray_episodes: int = 1024
+    ray_episodes_batch1: int = 128
+    profile: bool = True
+    quick: bool = False
+
+    @classmethod
+    def full(cls, ray: bool = True) -> BenchConfig:
+        return cls(ray=ray)
+
+    @classmethod
+    def quick_config(cls, ray: bool = True) -> BenchConfig:
+        return cls(
+            sizes=("S", "M"),
+            repeats=9,
+            inner=100,
+            copy_repeats=3,
+            memory_envs=100,
+            step_episodes=30,
+            vector_ns=(1, 64),
+            vector_steps=8_000,
+            oracle_repeats=2,
+            ray=ray,
+            ray_batches=(64,),
+            ray_episodes=256,
+            quick=True,
+        )
+
+
+# --------------------------------------------------------------------------- timing helpers
+def _median_us(samples_ns: Sequence[float], per: int = 1) -> float:
+    return round(statistics.median(samples_ns) / per / 1000.0, 4)
+
+
+def time_calls(fn: Callable[[], Any], inner: int, repeats: int) -> float:
+    """Median µs per call of ``fn`` over ``repeats`` samples of ``inner`` back-to-back calls."""
+    samples = []
+    for _ in range(repeats):
+        t0 = time.perf_counter_ns()
+        for _ in range(inner):
+            fn()
+        samples.append(time.perf_counter_ns() - t0)
+    return _median_us(samples, inner)
+
+
+def _ratio(a: float, b: float) -> float:
+    return round(a / b, 2) if b > 0 else float("inf")
+
+
+def hotspots(fn: Callable[[], Any], top: int = 5) -> str:
+    """Run ``fn`` under cProfile and describe where the time goes: the ``top`` functions by own time and
+    the ``top`` project functions (``mpb_env``) by cumulative time, each as ``file:line(function) share%``."""
+    prof = cProfile.Profile()
+    prof.enable()
+    try:
+        fn()
+    finally:
+        prof.disable()
+    stats = pstats.Stats(prof).stats  # type: ignore[attr-defined]
+    total = sum(v[2] for v in stats.values()) or 1.0
+
+    def label(key: tuple[str, int, str], seconds: float) -> str:
+        filename, line, func = key
+        where = func if filename == "~" else f"{_short_path(filename)}:{line}({func})"
+        return f"{where} {100.0 * seconds / total:.0f}%"
+
+    own = sorted(stats.items(), key=lambda kv: kv[1][2], reverse=True)[:top]
+    ours = [
+        kv
+        for kv in stats.items()
+        if _short_path(kv[0][0]) != kv[0][0].replace(os.sep, "/").split("/")[-1]
+        and not kv[0][0].endswith("bench.py")
+        and _short_path(kv[0][0]).split("/")[0] in ("mpb_env", "envs", "rollouts")
+    ]
+    cum = sorted(ours, key=lambda kv: kv[1][3], reverse=True)[:top]
+    return (
+        f"own time: {', '.join(label(k, v[2]) for k, v in own)}; "
+        f"cumulative: {', '.join(label(k, v[3]) for k, v in cum)}"
+    )
+
+
+def _short_path(filename: str) -> str:
+    """``.../mpb_env/world/state.py`` → ``mpb_env/world/state.py`` (the path from the package down)."""
+    parts = filename.replace(os.sep, "/").split("/")
+    for anchor in ("mpb_env", "envs", "rollouts", "gymnasium", "ray", "pydantic"):
+        if anchor in parts[:-1]:
+            return "/".join(parts[len(parts) - 1 - parts[::-1].index(anchor) :])
+    return parts[-1]
+
+
+# --------------------------------------------------------------------------- the task
+def _statuses(obs: str) -> list[str]:
+    return [r["status"] for r in orjson.loads(obs)] if obs else []
+
+
+def bench_task(world_size: Size = "M") -> Task:
+    """The bench task the step, vector, memory and Ray figures play: the first single-episode bench task
+    without faults on which every action of ``ACTIONS`` succeeds with recall ``"all"``, preferring one
+    whose gold tools include ``update_alarm`` (so it is in A_0 under oracle recall too)."""
+    world = load_world(world_size)
+    tasks = [t for t in load_tasks("bench") if not t.faults and not t.candidate_skills and not t.routing]
+    tasks.sort(key=lambda t: "update_alarm" not in t.gold_tools)
+    for task in tasks:
+        ep = Episode(world, task, "all")
+        good = True
+        for action in ACTIONS.values():
+            ep.restart(task)
+            if _statuses(ep.step(action)[0]) != ["success"]:
+                good = False
+                break
+        if good:
+            return task
+    raise RuntimeError("no bench task accepts every benchmark action; check ACTIONS against the catalog")
+
+
+# --------------------------------------------------------------------------- 1. reset
+def _write_targets(world: World, n: int) -> list[tuple[str, str]]:
+    """``n`` distinct existing records, round-robin over the world's tables (a spread of point writes)."""
+    iters = [iter([(t, k) for k in rows]) for t, rows in world.tables.items() if rows]
+    out: list[tuple[str, str]] = []
+    while len(out) < n and iters:
+        for it in list(iters):
+            nxt = next(it, None)
+            if nxt is None:
+                iters.remove(it)
+            elif len(out) < n:
+                out.append(nxt)
+    return out
+
+
+def _apply_writes(state: PhoneState, targets: list[tuple[str, str]]) -> None:
+    for i, (table, key) in enumerate(targets):
+        state.update(table, key, bench_note=f"write {i}")
+
+
+def _sqlite_source(world: World) -> sqlite3.Connection:
+    db = sqlite3.connect(":memory:")
+    for name, rows in world.tables.items():
+        db.execute(f'CREATE TABLE "{name}" (key TEXT PRIMARY KEY, json TEXT)')
+        db.executemany(
+            f'INSERT INTO "{name}" VALUES (?, ?)', [(k, orjson.dumps(r).decode()) for k, r in rows.items()]
+        )
+    db.commit()
+    return db
+
+
+def _time_each(fn: Callable[[], Any], repeats: int, after: Callable[[Any], None] | None = None) -> float:
+    samples = []
+    for _ in range(repeats):
+        t0 = time.perf_counter_ns()
+        out = fn()
+        samples.append(time.perf_counter_ns() - t0)
+        if after is not None:
+            after(out)
+        del out
+    return _median_us(samples)
+
+
+def bench_reset(cfg: BenchConfig) -> dict[str, Any]:
+    """Reset and fork of copy-on-write state against whole-world copies, per world size."""
+    out: dict[str, Any] = {"writes_per_episode": EPISODE_WRITES}
+    for size in cfg.sizes:
+        world = load_world(size)
+        targets = _write_targets(world, EPISODE_WRITES)
+        states = [PhoneState(world) for _ in range(cfg.inner)]
+        samples = []
+        for _ in range(cfg.repeats):
+            for st in states:
+                _apply_writes(st, targets)
+            t0 = time.perf_counter_ns()
+            for st in states:
+                st.reset()
+            samples.append(time.perf_counter_ns() - t0)
+        reset_us = _median_us(samples, cfg.inner)
+        src = PhoneState(world)
+        _apply_writes(src, targets)
+        fork_us = time_calls(src.fork, cfg.inner, cfg.repeats)
+
+        gc.collect()
+        deepcopy_us = _time_each(lambda w=world: copy.deepcopy(w.tables), cfg.copy_repeats)
+        raw = orjson.dumps(world.tables)
+        loads_us = _time_each(lambda raw=raw: orjson.loads(raw), cfg.copy_repeats)
+        db = _sqlite_source(world)
+
+        def clone(db: sqlite3.Connection = db) -> sqlite3.Connection:
+            dst = sqlite3.connect(":memory:")
+            db.backup(dst)
+            return dst
+
+        sqlite_us = _time_each(clone, cfg.copy_repeats, after=lambda c: c.close())
+        db.close()
+        out[size] = {
+            "world_bytes": len(raw),
+            "records": sum(len(rows) for rows in world.tables.values()),
+            "reset_us": reset_us,
+            "fork_us": fork_us,
+            "deepcopy_us": deepcopy_us,
+            "orjson_loads_us": loads_us,
+            "sqlite_clone_us": sqlite_us,
+            "deepcopy_over_reset": _ratio(deepcopy_us, reset_us),
+            "orjson_over_reset": _ratio(loads_us, reset_us),
+            "sqlite_over_reset": _ratio(sqlite_us, reset_us),
+            "deepcopy_over_fork": _ratio(deepcopy_us, fork_us),
+        }
+    return out
+
+
+# --------------------------------------------------------------------------- 2. memory
+def _memory_actions() -> list[str]:
+    """15 point writes to 15 distinct records (contacts 001-015): the write layer holds them all."""
+    return [
+        _call("update_contact", contact_id=f"contact_{i:03d}", notes=f"bench note {i}")
+        for i in range(1, EPISODE_WRITES + 1)
+    ]
+
+
+def bench_memory(cfg: BenchConfig, task: Task) -> dict[str, Any]:
+    """Bytes per sub-env after a 15-turn episode of point writes, against one full copy of the world."""
+    size = max(cfg.sizes, key=lambda s: "SML".index(s))
+    world = load_world(size)
+    actions = _memory_actions()
+    n = cfg.memory_envs
+    # Warm every lazy cache (recall, patches, catalog) so only per-env memory is traced.
+    warm = MobilePAVectorEnv(num_envs=1, tasks=[task], recall="all", world_size=size)
+    warm.reset(options={"task_id": task.id})
+    for a in actions:
+        warm.step(np.array([a], dtype=object))
+    del warm
+    gc.collect()
+    tracemalloc.start()
+    try:
+        base = tracemalloc.get_traced_memory()[0]
+        env = MobilePAVectorEnv(num_envs=n, tasks=[task], recall="all", world_size=size)
+        env.reset(options={"task_id": task.id})
+        statuses: list[str] = []
+        for a in actions:
+            obs = env.step(np.array([a] * n, dtype=object))[0]
+            statuses += _statuses(obs[0])
+        del obs
+        gc.collect()
+        per_env = (tracemalloc.get_traced_memory()[0] - base) / n
+        writes = sum(len(rows) for rows in env.episodes[0].state.writes.values())
+        turns = env.episodes[0].turns
+        del env
+        gc.collect()
+        base = tracemalloc.get_traced_memory()[0]
+        world_copy = copy.deepcopy(world.tables)
+        world_traced = tracemalloc.get_traced_memory()[0] - base
+        del world_copy
+    finally:
+        tracemalloc.stop()
+    if statuses.count("success") != len(actions):
+        raise RuntimeError(f"memory actions failed: {statuses}")
+    return {
+        "world": size,
+        "envs": n,
+        "turns": turns,
+        "records_written": writes,
+        "bytes_per_env": round(per_env),
+        "world_bytes_traced": world_traced,
+        "world_json_bytes": world.size_bytes(),
+        "world_over_env": _ratio(world_traced, per_env),
+    }
+
+
+# --------------------------------------------------------------------------- 3. step
+def _make_env(task: Task, world_size: Size, recall: RecallMode = "all") -> gym.Env:
+    return gym.make(ENV_ID, tasks=[task], recall=recall, world_size=world_size)
+
+
+def _step_samples(env: gym.Env, task: Task, actions: Sequence[str], episodes: int) -> list[int]:
+    """Per-step ns of ``T_MAX - 1`` steps per episode (the truncating step and reset are not timed)."""
+    samples: list[int] = []
+    opts = {"task_id": task.id}
+    k = len(actions)
+    for _ in range(episodes):
+        env.reset(options=opts)
+        for i in range(T_MAX - 1):
+            a = actions[i % k]
+            t0 = time.perf_counter_ns()
+            env.step(a)
+            samples.append(time.perf_counter_ns() - t0)
+    return samples
+
+
+def bench_step(cfg: BenchConfig, task: Task) -> dict[str, Any]:
+    """``env.step`` through ``gym.make`` per kind of tool, against the raw floor."""
+    env = _make_env(task, cfg.step_world)
+    kinds = {
+        "point_write": (ACTIONS["point_write"], ACTIONS["point_write_undo"]),
+        "read_by_key": (ACTIONS["read_by_key"],),
+        "scan": (ACTIONS["scan"],),
+        "search": (ACTIONS["search"],),
+    }
+    env.reset(options={"task_id": task.id})
+    for actions in kinds.values():  # check once that every action succeeds, and warm up
+        for a in actions:
+            obs = env.step(a)[0]
+            if _statuses(obs) != ["success"]:
+                raise RuntimeError(f"benchmark action failed: {a} -> {obs[:200]}")
+    action = ACTIONS["point_write"]
+    table: dict[str, Any] = {}
+    loads = orjson.loads
+
+    def floor_call() -> None:
+        table["alarm_001"] = loads(action)
+
+    floor_us = time_calls(floor_call, cfg.inner * 5, cfg.repeats)
+    out: dict[str, Any] = {"world": cfg.step_world, "task_id": task.id, "raw_floor_us": floor_us}
+    for kind, actions in kinds.items():
+        med = _median_us(_step_samples(env, task, actions, cfg.step_episodes))
+        out[kind] = {
+            "action": actions[0],
+            "median_us": med,
+            "over_floor": _ratio(med, floor_us),
+            "steps_per_s": round(1e6 / med) if med > 0 else None,
+        }
+    env.close()
+    return out
+
+
+# --------------------------------------------------------------------------- 4. vector
+_CYCLE = T_MAX + 1  # a 15-turn episode (the 15th truncates) and the NEXT_STEP autoreset step
+
+
+def _vector_cycles(envs: list[Any], actions: np.ndarray, n: int, cycles: int) -> list[float]:
+    """Median µs per sub-env step of each env in ``envs``, timing whole cycles (an episode and its
+    autoreset) and alternating between the envs, so load from other processes hits them alike."""
+    samples: list[list[int]] = [[] for _ in envs]
+    for env in envs:
+        env.step(actions)  # warm
+    for _ in range(cycles):
+        for k, env in enumerate(envs):
+            t0 = time.perf_counter_ns()
+            for _ in range(_CYCLE):
+                env.step(actions)
+            samples[k].append(time.perf_counter_ns() - t0)
+    return [_median_us(s, _CYCLE * n) for s in samples]
+
+
+def bench_vector(cfg: BenchConfig, task: Task) -> dict[str, Any]:
+    """Per-sub-env step µs of ``MobilePAVectorEnv`` against ``SyncVectorEnv`` over ``gym.make`` envs.
+
+    Both play the same task with the same recall as the Ray section (an A_0 of top-N size, as in
+    training) and the same point write every step, so each 16-step cycle holds a 15-turn episode, its
+    truncation check and the NEXT_STEP autoreset."""
+    recall = _topn_recall(task)
+    out: dict[str, Any] = {
+        "world": cfg.step_world,
+        "recall": recall,
+        "action": ACTIONS["point_write"],
+        "episode_turns": T_MAX,
+        "steps_per_cycle": _CYCLE,
+    }
+    opts = {"task_id": task.id}
+    for n in cfg.vector_ns:
+        cycles = max(3, cfg.vector_steps // (n * _CYCLE))
+        actions = np.empty(n, dtype=object)
+        actions[:] = [ACTIONS["point_write"]] * n
+        ours = MobilePAVectorEnv(num_envs=n, tasks=[task], recall=recall, world_size=cfg.step_world)
+        ours.reset(options=opts)
+        t0 = time.perf_counter()
+        sync = gym.vector.SyncVectorEnv(
+            [lambda: _make_env(task, cfg.step_world, recall) for _ in range(n)],
+            autoreset_mode=gym.vector.AutoresetMode.NEXT_STEP,
+        )
+        build_s = time.perf_counter() - t0
+        sync.reset(options=opts)
+        ours_us, sync_us = _vector_cycles([ours, sync], actions, n, cycles)
+        sync.close()
+        del ours, sync
+        gc.collect()
+        out[str(n)] = {
+            "cycles": cycles,
+            "ours_us_per_sub_env": ours_us,
+            "sync_us_per_sub_env": sync_us,
+            "sync_over_ours": _ratio(sync_us, ours_us),
+            "ours_sub_env_steps_per_s": round(1e6 / ours_us) if ours_us > 0 else None,
+            "sync_build_s": round(build_s, 3),
+        }
+    return out
+
+
+# --------------------------------------------------------------------------- 5. oracle run
+def bench_oracle_run(cfg: BenchConfig) -> dict[str, Any]:
+    """The whole bench split with the oracle policy, in-process."""
+    tasks = load_tasks("bench")
+    times: list[float] = []
+    passed = episodes = 0
+    for _ in range(max(1, cfg.oracle_repeats)):
+        policy = make_policy("oracle", tasks)
+        t0 = time.perf_counter_ns()
+        trajs = run(tasks, policy, recall="oracle", progress=False, world_size=cfg.step_world)
+        times.append((time.perf_counter_ns() - t0) / 1e9)
+        episodes, passed = len(trajs), sum(t.success for t in trajs)
+    med = statistics.median(times)
+    return {
+        "tasks": len(tasks),
+        "episodes": episodes,
+        "passed": passed,
+        "seconds": round(med, 4),
+        "cold_seconds": round(times[0], 4),
+        "episodes_per_s": round(episodes / med, 1) if med > 0 else None,
+    }
+
+
+# --------------------------------------------------------------------------- 6. Ray
+class PointWritePolicy:
+    """Every episode: ``writes`` point-write turns (``update_alarm`` toggling ``alarm_001``), then a final
+    message; deterministic and almost free, so a run measures the executor and the env.
+
+    Args:
+        writes: point-write turns before the final message, e.g. 14 (a 15-step episode).
+    """
+
+    def __init__(self, writes: int = T_MAX - 1) -> None:
+        self.writes = writes
+        self._pos: dict[int, int] = {}
+        self._acts = (ACTIONS["point_write"], ACTIONS["point_write_undo"])
+        #: ``perf_counter_ns`` of the first ``act`` call: every shard (Ray actor) has started by then.
+        self.first_act_ns: int | None = None
+
+    def reset(self, slot: int, info: dict[str, Any]) -> None:
+        self._pos[slot] = 0
+
+    def act(self, observations: list[str], infos: list[dict[str, Any]]) -> list[str]:
+        if self.first_act_ns is None:
+            self.first_act_ns = time.perf_counter_ns()
+        out: list[str] = []
+        pos = self._pos
+        for i in range(len(observations)):
+            slot = int(infos[i].get("slot", i))
+            p = pos[slot]
+            out.append(self._acts[p & 1] if p < self.writes else FINAL_MESSAGE)
+            pos[slot] = p + 1
+        return out
+
+
+def synthetic_plan(task: Task, n: int) -> list[Task]:
+    """``n`` copies of ``task`` as distinct Task objects with unique ids (``<id>#00000`` ...)."""
+    return [task.model_copy(update={"id": f"{task.id}#{i:05d}"}) for i in range(n)]
+
+
+def _topn_recall(task: Task) -> RecallMode:
+    """Oracle recall (top-N with the gold tools guaranteed) when it offers the point write, else all."""
+    return "oracle" if "update_alarm" in initial_tools(task, "oracle", DEFAULT_TOP_N) else "all"
+
+
+def _timed_run(plan: list[Task], recall: RecallMode, world: Size, **kw: Any) -> tuple[float, float, int]:
+    """``run()`` the plan with ``PointWritePolicy``: (wall s, s after every shard started, env steps)."""
+    policy = PointWritePolicy()
+    t0 = time.perf_counter_ns()
+    trajs = run(plan, policy, recall=recall, world_size=world, progress=False, **kw)
+    t1 = time.perf_counter_ns()
+    started = policy.first_act_ns if policy.first_act_ns is not None else t0
+    return (t1 - t0) / 1e9, (t1 - started) / 1e9, sum(len(t.turns) for t in trajs)
+
+
+def _payload_bytes(task: Task, recall: RecallMode, world: Size, batch: int) -> dict[str, float]:
+    """Pickled bytes per slot that a shard sends back: for a batch of episode starts and for a step."""
+    import pickle
+
+    shard = Shard(list(enumerate(synthetic_plan(task, batch))), batch, recall=recall, world_size=world)
+    started, _ = shard.start()
+    stepped = shard.step([(slot, ACTIONS["point_write"]) for slot, _o, _i in started])
+    return {
+        "start_bytes_per_slot": round(len(pickle.dumps((started, []))) / batch),
+        "step_bytes_per_slot": round(len(pickle.dumps(stepped)) / batch),
+    }
+
+
+def bench_ray(cfg: BenchConfig, task: Task) -> dict[str, Any]:
+    """Steps/s of a synthetic plan in-process and on Ray with each actor count and batch size."""
+    recall = _topn_recall(task)
+    world = cfg.step_world
+    rows: list[dict[str, Any]] = []
+    local: dict[int, tuple[float, float, int]] = {}
+    for b in cfg.ray_batches:
+        plan = synthetic_plan(task, cfg.ray_episodes_batch1 if b == 1 else cfg.ray_episodes)
+        _timed_run(plan[: min(len(plan), 2 * b)], recall, world, batch_size=b)  # warm caches
+        local[b] = _timed_run(plan, recall, world, batch_size=b)
+    out: dict[str, Any] = {
+        "task_id": task.id,
+        "recall": recall,
+        "world": world,
+        "steps_per_episode": T_MAX,
+        "payload": _payload_bytes(task, recall, world, 64),
+    }
+    import ray
+
+    ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False)
+    try:
+        for actors in cfg.ray_actors:
+            for b in cfg.ray_batches:
+                plan = synthetic_plan(task, cfg.ray_episodes_batch1 if b == 1 else cfg.ray_episodes)
+                wall, steady, steps = _timed_run(
+                    plan, recall, world, executor="ray", workers=actors, batch_size=b
+                )
+                lwall, lsteady, lsteps = local[b]
+                sps, steady_sps = steps / wall, steps / steady
+                local_sps, local_steady_sps = lsteps / lwall, lsteps / lsteady
+                rows.append(
+                    {
+                        "actors": actors,
+                        "batch": b,
+                        "episodes": len(plan),
+                        "steps": steps,
+                        "ray_wall_s": round(wall, 3),
+                        "ray_startup_s": round(wall - steady, 3),
+                        "ray_steps_per_s": round(sps),
+                        "in_process_wall_s": round(lwall, 3),
+                        "in_process_steps_per_s": round(local_sps),
+                        "efficiency_per_core": round(sps / actors / local_sps, 3),
+                        "steady_ray_steps_per_s": round(steady_sps),
+                        "steady_in_process_steps_per_s": round(local_steady_sps),
+                        "steady_efficiency_per_core": round(steady_sps / actors / local_steady_sps, 3),
+                    }
+                )
+        out["runs"] = rows
+        big = [r for r in rows if r["batch"] >= GOALS["ray_goal_min_batch"]]
+        if (
+            cfg.profile
+            and big
+            and min(r["efficiency_per_core"] for r in big) < GOALS["ray_efficiency_per_core_min"]
+        ):
+            b = max(cfg.ray_batches)
+            plan = synthetic_plan(task, cfg.ray_episodes)
+            actors = max(cfg.ray_actors)
+            out["_driver_hotspots"] = hotspots(
+                lambda: _timed_run(plan, recall, world, executor="ray", workers=actors, batch_size=b)
+            )
+    finally:
+        ray.shutdown()
+    return out
+
+
+# --------------------------------------------------------------------------- goals and notes
+def _goals(report: dict[str, Any]) -> dict[str, dict[str, Any]]:
+    g: dict[str, dict[str, Any]] = {}
+    reset = report["reset"]
+    sizes = [s for s in ("S", "M", "L") if s in reset]
+    worst = max(reset[s]["reset_us"] for s in sizes)
+    g["reset_us"] = {"target": f"<= {GOALS['reset_us_max']} at every size", "measured": worst}
+    g["reset_us"]["met"] = worst <= GOALS["reset_us_max"]
+    if "L" in reset:
+        r = reset["L"]["deepcopy_over_reset"]
+        g["deepcopy_over_reset_L"] = {
+            "target": f">= {GOALS['deepcopy_over_reset_at_L_min']:.0f}",
+            "measured": r,
+            "met": r >= GOALS["deepcopy_over_reset_at_L_min"],
+        }
+    mem = report["memory"]["bytes_per_env"]
+    g["memory_bytes_per_env"] = {
+        "target": f"<= {GOALS['memory_bytes_per_env_max']}",
+        "measured": mem,
+        "met": mem <= GOALS["memory_bytes_per_env_max"],
+    }
+    pw = report["step"]["point_write"]["median_us"]
+    g["point_write_step_us"] = {
+        "target": f"<= {GOALS['point_write_step_us_max']}",
+        "measured": pw,
+        "met": pw <= GOALS["point_write_step_us_max"],
+    }
+    vec = {k: v for k, v in report["vector"].items() if isinstance(v, dict)}
+    worst_us = max(v["ours_us_per_sub_env"] for v in vec.values())
+    worst_ratio = min(v["sync_over_ours"] for v in vec.values())
+    g["vector_us_per_sub_env"] = {
+        "target": f"<= {GOALS['vector_us_per_sub_env_max']} at every N",
+        "measured": worst_us,
+        "met": worst_us <= GOALS["vector_us_per_sub_env_max"],
+    }
+    g["vector_sync_over_ours"] = {
+        "target": f">= {GOALS['sync_over_ours_min']} at every N",
+        "measured": worst_ratio,
+        "met": worst_ratio >= GOALS["sync_over_ours_min"],
+    }
+    s = report["oracle_run"]["seconds"]
+    g["oracle_run_s"] = {"target": f"<= {GOALS['oracle_run_s_max']}", "measured": s}
+    g["oracle_run_s"]["met"] = s <= GOALS["oracle_run_s_max"]
+    ray = report.get("ray", {})
+    big = [r for r in ray.get("runs", []) if r["batch"] >= GOALS["ray_goal_min_batch"]]
+    if big:
+        eff = min(r["efficiency_per_core"] for r in big)
+        steady = min(r["steady_efficiency_per_core"] for r in big)
+        g["ray_efficiency_per_core"] = {
+            "target": f">= {GOALS['ray_efficiency_per_core_min']} at batch >= {GOALS['ray_goal_min_batch']}",
+            "measured": eff,
+            "met": eff >= GOALS["ray_efficiency_per_core_min"],
+            "measured_after_startup": steady,
+            "met_after_startup": steady >= GOALS["ray_efficiency_per_core_min"],
+        }
+    return g
+
+
+def _notes(report: dict[str, Any], cfg: BenchConfig, task: Task) -> list[str]:
+    """One note per missed goal: the measured figure and, from cProfile, what dominates its cost."""
+    notes: list[str] = []
+    goals = report["goals"]
+    world = cfg.step_world
+
+    def add(key: str, what: str, workload: Callable[[], Any] | None) -> None:
+        if goals.get(key, {}).get("met", True):
+            return
+        text = f"{key}: measured {goals[key]['measured']} (target {goals[key]['target']}). {what}"
+        if workload is not None and cfg.profile:
+            text += " cProfile " + hotspots(workload)
+        notes.append(text)
+
+    def resets() -> None:
+        w = load_world(max(cfg.sizes, key=lambda s: "SML".index(s)))
+        targets = _write_targets(w, EPISODE_WRITES)
+        st = PhoneState(w)
+        for _ in range(20_000):
+            _apply_writes(st, targets)
+            st.reset()
+
+    def point_writes() -> None:
+        env = _make_env(task, world)
+        _step_samples(env, task, (ACTIONS["point_write"], ACTIONS["point_write_undo"]), 300)
+
+    def vector_steps() -> None:
+        n = 64
+        env = MobilePAVectorEnv(num_envs=n, tasks=[task], recall=_topn_recall(task), world_size=world)
+        env.reset(options={"task_id": task.id})
+        acts = np.empty(n, dtype=object)
+        acts[:] = [ACTIONS["point_write"]] * n
+        for _ in range(_CYCLE * 20):
+            env.step(acts)
+
+    def oracle() -> None:
+        tasks = load_tasks("bench")
+        run(tasks, make_policy("oracle", tasks), recall="oracle", progress=False, world_size=world)
+
+    def memory() -> None:
+        env = MobilePAVectorEnv(num_envs=50, tasks=[task], recall="all", world_size=world)
+        env.reset(options={"task_id": task.id})
+        for a in _memory_actions():
+            env.step(np.array([a] * 50, dtype=object))
+
+    add("reset_us", "Reset drops the write layer; profile of write+reset loops:", resets)
+    add("deepcopy_over_reset_L", "The ratio is bounded by reset's own cost (see reset_us).", resets)
+    add("memory_bytes_per_env", "Per-env memory is the write layer, op log and feedback data.", memory)
+    add("point_write_step_us", "One gym.make env.step of update_alarm:", point_writes)
+    vec = report["vector"]
+    n_worst = max(
+        (k for k, v in vec.items() if isinstance(v, dict)), key=lambda k: vec[k]["ours_us_per_sub_env"]
+    )
+    add(
+        "vector_us_per_sub_env",
+        f"Worst at N={n_worst}; the cost includes the truncating step's checker and the autoreset "
+        f"(1 step in {_CYCLE}). MobilePAVectorEnv.step at N=64:",
+        vector_steps,
+    )
+    add("vector_sync_over_ours", "Both sides run the same Episode.step; the gap is wrapper overhead.", None)
+    add("oracle_run_s", "The whole split through run():", oracle)
+    ray = report.get("ray", {})
+    if not goals.get("ray_efficiency_per_core", {}).get("met", True):
+        big = [r for r in ray["runs"] if r["batch"] >= GOALS["ray_goal_min_batch"]]
+        worst = min(big, key=lambda r: r["efficiency_per_core"])
+        slots = min(worst["batch"], worst["episodes"] // worst["actors"])
+        ray_round_ms = (
+            1000.0
+            * (worst["ray_wall_s"] - worst["ray_startup_s"])
+            / (worst["steps"] / (worst["actors"] * slots))
+        )
+        local_round_ms = (
+            1000.0
+            * (worst["steps"] / worst["steady_in_process_steps_per_s"])
+            / (worst["steps"] / min(worst["batch"], worst["episodes"]))
+        )
+        p = ray["payload"]
+        g = goals["ray_efficiency_per_core"]
+        text = (
+            f"ray_efficiency_per_core: measured {g['measured']} (target {g['target']}). Worst: "
+            f"{worst['actors']} actor(s), batch {worst['batch']}: {worst['ray_startup_s']} s of the "
+            f"{worst['ray_wall_s']} s wall pass before the first policy call (actor processes, imports, "
+            f"world build); after that, efficiency per core is {worst['steady_efficiency_per_core']} "
+            f"(~{ray_round_ms:.1f} ms per driver round of {slots} slots per actor vs ~{local_round_ms:.1f} ms "
+            f"in-process for {min(worst['batch'], worst['episodes'])} slots). Each round ships pickled "
+            f"observations+infos both ways: {p['step_bytes_per_slot']} B per slot per step, "
+            f"{p['start_bytes_per_slot']} B per episode start; the actors and the driver share "
+            f"{os.cpu_count()} cores."
+        )
+        if ray.get("_driver_hotspots"):
+            text += " Driver cProfile " + ray["_driver_hotspots"]
+        notes.append(text)
+    return notes
+
+
+# --------------------------------------------------------------------------- the whole run
+def run_bench(cfg: BenchConfig, log: Callable[[str], None] | None = None) -> dict[str, Any]:
+    """Run every section of ``cfg`` and return the report (JSON-ready; see the module docstring)."""
+    say = log or (lambda _msg: None)
+    started = time.perf_counter()
+    for size in dict.fromkeys((*cfg.sizes, cfg.step_world)):
+        load_world(size)
+    task = bench_task(cfg.step_world)
+    report: dict[str, Any] = {
+        "meta": {
+            "date": datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%SZ"),
+            "python": platform.python_version(),
+            "platform": platform.platform(),
+            "cpus": os.cpu_count(),
+            "gymnasium": gym.__version__,
+            "quick": cfg.quick,
+            "config": asdict(cfg),
+            "task_id": task.id,
+            "units": "µs medians unless the key says otherwise",
+        }
+    }
+    say("reset")
+    report["reset"] = bench_reset(cfg)
+    say("memory")
+    report["memory"] = bench_memory(cfg, task)
+    say("step")
+    report["step"] = bench_step(cfg, task)
+    say("vector")
+    report["vector"] = bench_vector(cfg, task)
+    say("oracle_run")
+    report["oracle_run"] = bench_oracle_run(cfg)
+    ray_error = None
+    if cfg.ray:
+        say("ray")
+        try:
+            report["ray"] = bench_ray(cfg, task)
+        except Exception as exc:  # Ray is optional: report the failure, keep every other figure
+            ray_error = f"{type(exc).__name__}: {' '.join(str(exc).split())[:300]}"
+            report["ray"] = {"error": ray_error}
+    else:
+        report["ray"] = {"skipped": True}
+    report["goals"] = _goals(report)
+    say("notes")
+    report["notes"] = _notes(report, cfg, task)
+    if ray_error is not None:
+        report["notes"].append(f"ray: the section failed and was not measured: {ray_error}")
+    report.get("ray", {}).pop("_driver_hotspots", None)
+    report["meta"]["seconds"] = round(time.perf_counter() - started, 1)
+    return report
+
+
+# --------------------------------------------------------------------------- readable table
+def format_report(report: dict[str, Any]) -> str:
+    """The report as a plain-text table."""
+    lines: list[str] = []
+    meta = report["meta"]
+    lines.append(
+        f"mobilepa-gym throughput ({'quick' if meta['quick'] else 'full'}), {meta['date']}, "
+        f"{meta['cpus']} CPUs, Python {meta['python']}, task {meta['task_id']}, {meta['seconds']} s"
+    )
+    reset = report["reset"]
+    lines += ["", f"reset after {reset['writes_per_episode']} writes (µs, medians)"]
+    lines.append(
+        f"  {'size':<4} {'bytes':>10} {'reset':>8} {'fork':>8} {'deepcopy':>12} {'orjson':>12} "
+        f"{'sqlite':>10} {'deepcopy/reset':>15}"
+    )
+    for s in ("S", "M", "L"):
+        if s in reset:
+            r = reset[s]
+            lines.append(
+                f"  {s:<4} {r['world_bytes']:>10} {r['reset_us']:>8.3f} {r['fork_us']:>8.3f} "
+                f"{r['deepcopy_us']:>12.0f} {r['orjson_loads_us']:>12.0f} {r['sqlite_clone_us']:>10.0f} "
+                f"{r['deepcopy_over_reset']:>15.0f}"
+            )
+    m = report["memory"]
+    lines += [
+        "",
+        f"memory: {m['bytes_per_env']} B per env after {m['turns']} turns ({m['envs']} envs, world {m['world']}); "
+        f"one world copy {m['world_bytes_traced']} B ({m['world_over_env']}x)",
+    ]
+    st = report["step"]
+    lines += ["", f"env.step via gym.make (world {st['world']}), raw floor {st['raw_floor_us']} µs"]
+    for kind in ("point_write", "read_by_key", "scan", "search"):
+        k = st[kind]
+        lines.append(
+            f"  {kind:<12} {k['median_us']:>9.2f} µs  {k['over_floor']:>7.1f}x floor  {k['steps_per_s']:>8} steps/s"
+        )
+    vec = report["vector"]
+    lines += ["", "vector step, µs per sub-env (15-turn episodes, autoreset included)"]
+    for n, v in vec.items():
+        if isinstance(v, dict):
+            lines.append(
+                f"  N={n:<5} ours {v['ours_us_per_sub_env']:>7.2f}  sync {v['sync_us_per_sub_env']:>7.2f}  "
+                f"sync/ours {v['sync_over_ours']:>5.2f}"
+            )
+    o = report["oracle_run"]
+    lines += [
+        "",
+        f"oracle run: {o['episodes']} episodes ({o['passed']} passed) in {o['seconds']} s "
+        f"({o['episodes_per_s']} ep/s; cold {o['cold_seconds']} s)",
+    ]
+    ray = report["ray"]
+    if ray.get("skipped") or "error" in ray:
+        lines += ["", f"ray: {ray.get('error', 'skipped')}"]
+    else:
+        lines += [
+            "",
+            f"ray vs in-process, steps/s (recall {ray['recall']}, {ray['steps_per_episode']} steps/episode)",
+        ]
+        for r in ray["runs"]:
+            lines.append(
+                f"  actors {r['actors']} batch {r['batch']:>4} ({r['episodes']} ep): ray {r['ray_steps_per_s']:>7}, "
+                f"in-process {r['in_process_steps_per_s']:>7}, efficiency/core {r['efficiency_per_core']:.2f}; "
+                f"after start-up ({r['ray_startup_s']} s) {r['steady_efficiency_per_core']:.2f}"
+            )
+    lines += ["", "goals"]
+    for k, g in report["goals"].items():
+        lines.append(f"  {'ok  ' if g['met'] else 'MISS'} {k}: {g['measured']} (target {g['target']})")
+    if report["notes"]:
+        lines += ["", "notes", *(f"  - {n}" for n in report["notes"])]
+    return "\n".join(lines)
+
+
+def config_for(quick: bool, ray: bool) -> BenchConfig:
+    """The configuration for the command-line flags."""
+    return BenchConfig.quick_config(ray=ray) if quick else BenchConfig.full(ray=ray)
+
+
+def dumps(report: dict[str, Any]) -> str:
+    return orjson.dumps(report, option=orjson.OPT_INDENT_2 | orjson.OPT_NON_STR_KEYS).decode()
+
+
+def progress_logger(enabled: bool) -> Callable[[str], None]:
+    """Section names on stderr (so stdout stays one JSON object)."""
+
+    def say(msg: str) -> None:
+        if enabled:
+            print(f"[bench] {msg}", file=sys.stderr, flush=True)
+
+    return say

@@ -1,0 +1,80 @@
+"""ask_user and the simulated user (interaction tasks), and the UIQ report."""
+
+from __future__ import annotations
+
+import orjson
+
+from mpb_env.envs import MobilePAEnv
+from mpb_env.rollouts.policies import make_policy
+from mpb_env.rollouts.report import build_report
+from mpb_env.rollouts.runner import run
+from mpb_env.tasks.build import call, calls, contains, task
+from mpb_env.user import ASK_USER, NO_ANSWER
+
+ASKING = task(
+    id="ask-001",
+    version="test",
+    dimension="basic",
+    category="grounding",
+    bucket="tool",
+    query="Set an alarm called Yoga for tomorrow.",
+    frictions=["missing_argument"],
+    user_facts=[{"keywords": ["time", "when"], "answer": "Make it 6:40 am."}],
+    allow_ask=True,
+    gold={"calls": [{"name": "create_alarm", "arguments": {"time": "06:40", "label": contains("yoga")}}]},
+    oracle=[
+        calls(call("ask_user", question="What time should it ring?")),
+        calls(call("create_alarm", time="06:40", label="Yoga")),
+        "Yoga alarm set for 6:40.",
+    ],
+)
+CONTROL = task(
+    id="ask-002",
+    version="test",
+    dimension="basic",
+    category="grounding",
+    bucket="tool",
+    query="Set an alarm for 6:50 am called Stretch.",
+    allow_ask=True,
+    gold={"calls": [{"name": "create_alarm", "arguments": {"time": "06:50", "label": contains("stretch")}}]},
+    oracle=[calls(call("create_alarm", time="06:50", label="Stretch")), "Stretch is set for 6:50."],
+)
+
+
+def test_ask_user_is_offered_only_on_interaction_tasks() -> None:
+    env = MobilePAEnv(tasks=[ASKING, CONTROL], recall="oracle")
+    _, info = env.reset(options={"task_id": "ask-001"})
+    assert ASK_USER in [t["function"]["name"] for t in info["tools"]]
+    plain = MobilePAEnv(dimension="basic")
+    _, info = plain.reset(seed=0)
+    assert ASK_USER not in [t["function"]["name"] for t in info["tools"]]
+    obs, *_ = plain.step('{"name": "ask_user", "arguments": {"question": "What time?"}}')
+    assert orjson.loads(obs)[0]["error_type"] == "UnknownTool"
+
+
+def test_the_simulated_user_answers_only_what_it_withholds() -> None:
+    env = MobilePAEnv(tasks=[ASKING], recall="oracle")
+    env.reset(options={"task_id": "ask-001"})
+    obs, *_ = env.step('{"name": "ask_user", "arguments": {"question": "Which label?"}}')
+    assert orjson.loads(obs)[0]["message"] == NO_ANSWER
+    obs, *_ = env.step('{"name": "ask_user", "arguments": {"question": "When should it ring?"}}')
+    assert orjson.loads(obs)[0]["message"] == "Make it 6:40 am."
+    obs, *_ = env.step('{"name": "ask_user", "arguments": {}}')
+    assert orjson.loads(obs)[0]["error_type"] == "InvalidArguments"
+    assert env.episode.asks == 3 and env.episode.state.log == []
+
+
+def test_uiq_rewards_efficient_asking_and_counts_spurious_askers() -> None:
+    tasks = [ASKING, CONTROL]
+    oracle = run(tasks, make_policy("oracle", tasks), recall="oracle", progress=False)
+    rep = build_report(oracle, tasks)["interaction"]
+    assert rep == {
+        "tasks": 1,
+        "control_tasks": 1,
+        "success_rate": 100.0,
+        "avg_queries": 1.0,
+        "spurious_askers": 0,
+        "uiq": 100.0,
+    }
+    null = run(tasks, make_policy("null", tasks), progress=False)
+    assert build_report(null, tasks)["interaction"]["uiq"] == 0.0
