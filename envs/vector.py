@@ -108,11 +108,38 @@ class MobilePAVectorEnv(VectorEnv):
             return self._index[pinned]
         return self._index[self.task_ids[int(self.np_random.integers(len(self.task_ids)))]]
 
-    def _start(self, i: int, task: Task, infos: dict[str, Any]) -> str:
+    def _start(self, i: int, task: Task, infos: list[tuple[int, dict[str, Any]]]) -> str:
         ep = self.episodes[i]
         ep.restart(task)
-        self._add_info(infos, ep.start_info(), i)
+        infos.append((i, ep.start_info()))
         return task.query
+
+    def _batch(self, infos: list[tuple[int, dict[str, Any]]]) -> dict[str, Any]:
+        """Gymnasium's vector info layout (``info[k]`` array + ``info["_k"]`` mask, nested dicts
+        recursively), built once per step from all sub-envs' infos instead of key by key per sub-env."""
+        out: dict[str, Any] = {}
+        keys: dict[str, list[tuple[int, Any]]] = {}
+        for i, info in infos:
+            for k, v in info.items():
+                keys.setdefault(k, []).append((i, v))
+        for k, items in keys.items():
+            mask = np.zeros(self.num_envs, dtype=bool)
+            first = items[0][1]
+            if isinstance(first, dict):
+                out[k] = self._batch(items)
+            else:
+                kind = type(first)
+                if kind in (int, float, bool) or isinstance(first, np.number):
+                    arr = np.zeros(self.num_envs, dtype=kind)
+                else:
+                    arr = np.full(self.num_envs, None, dtype=object)
+                for i, v in items:
+                    arr[i] = v
+                out[k] = arr
+            for i, _ in items:
+                mask[i] = True
+            out[f"_{k}"] = mask
+        return out
 
     # ------------------------------------------------------------------ API
     def reset(
@@ -136,11 +163,11 @@ class MobilePAVectorEnv(VectorEnv):
         else:
             self._pinned = [None] * self.num_envs
         obs = np.empty(self.num_envs, dtype=object)
-        infos: dict[str, Any] = {}
+        infos: list[tuple[int, dict[str, Any]]] = []
         for i in range(self.num_envs):
             obs[i] = self._start(i, self._next_task(i), infos)
         self._autoreset[:] = False
-        return obs, infos
+        return obs, self._batch(infos)
 
     def step(self, actions: Any) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, dict[str, Any]]:
         n = self.num_envs
@@ -150,16 +177,17 @@ class MobilePAVectorEnv(VectorEnv):
         rewards = np.zeros(n, dtype=np.float64)
         terminated = np.zeros(n, dtype=bool)
         truncated = np.zeros(n, dtype=bool)
-        infos: dict[str, Any] = {}
+        infos: list[tuple[int, dict[str, Any]]] = []
+        episodes = self.episodes
         for i in range(n):
             if self._autoreset[i]:
                 obs[i] = self._start(i, self._next_task(i), infos)
                 continue
-            o, r, te, tr, info = self.episodes[i].step(actions[i])
+            o, r, te, tr, info = episodes[i].step(actions[i])
             obs[i], rewards[i], terminated[i], truncated[i] = o, r, te, tr
-            self._add_info(infos, info, i)
+            infos.append((i, info))
         self._autoreset = terminated | truncated
-        return obs, rewards, terminated, truncated, infos
+        return obs, rewards, terminated, truncated, self._batch(infos)
 
     def fork(self, src: int, dst: int) -> None:
         """Make sub-env ``dst`` a branch of sub-env ``src``: same task, state and turn, own writes."""

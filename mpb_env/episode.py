@@ -59,6 +59,7 @@ class Episode:
         "recall_mode",
         "top_n",
         "asks",
+        "allowed",
     )
 
     def __init__(
@@ -87,6 +88,7 @@ class Episode:
         self.task = task
         self.state.reset(task_patch(task), task.now)
         self.tools = list(initial_tools(task, task.recall or self.recall_mode, self.top_n))
+        self.allowed = set(self.tools)  # membership checks on the hot path
         self.turns = 0
         self.final = None
         self.verdict = None
@@ -99,6 +101,7 @@ class Episode:
         other.task = self.task
         other.state = self.state.fork()
         other.tools = list(self.tools)
+        other.allowed = set(self.allowed)
         other.turns = self.turns
         other.max_turns = self.max_turns
         other.final = self.final
@@ -108,6 +111,11 @@ class Episode:
         other.top_n = self.top_n
         other.asks = self.asks
         return other
+
+    def set_tools(self, names: list[str]) -> None:
+        """Replace the current action set A_t (tests and validation offer the whole catalog)."""
+        self.tools = list(dict.fromkeys(names))
+        self.allowed = set(self.tools)
 
     # ------------------------------------------------------------------ views
     def schemas(self) -> list[dict[str, Any]]:
@@ -155,11 +163,11 @@ class Episode:
             name = call.name
             fn = {"name": name, "arguments": call.arguments}
             tool_calls.append({"id": f"call_{self.turns}_{i}", "type": "function", "function": fn})
-            if name == ASK_USER and ASK_USER in self.tools:
+            if name == ASK_USER and ASK_USER in self.allowed:
                 self.asks += 1
                 fb = answer(self.task, call.arguments.get("question"))
             else:
-                fb = execute(self.state, name, call.arguments, self.tools)
+                fb = execute(self.state, name, call.arguments, self.allowed)
                 if name == SKILL_LOADER and fb["status"] == "success":
                     changed |= self._expand(fb["data"])
                 elif fb["status"] == "error" and isinstance(fb["data"], dict) and "remedy" in fb["data"]:
@@ -190,6 +198,7 @@ class Episode:
         """A_{t+1} = A_t ∪ G(s): add the loaded skill's bound tools."""
         bound = data.get("tools", []) if isinstance(data, dict) else []
         known = catalog()
-        new = [t for t in bound if t in known and t not in self.tools]
+        new = [t for t in bound if t in known and t not in self.allowed]
         self.tools.extend(new)
+        self.allowed.update(new)
         return bool(new)

@@ -56,7 +56,7 @@ def replay(
     start (corruptions use it so that a wrong call is judged by the checker, not refused by A_t)."""
     ep = Episode(load_world(world_size), task, recall, max_turns=max(15, len(actions)))  # type: ignore[arg-type]
     if open_catalog:
-        ep.tools = list(catalog())
+        ep.set_tools(list(catalog()))
     for action in actions:
         if ep.done:
             break

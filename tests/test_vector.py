@@ -124,9 +124,7 @@ def test_isolation_across_sub_envs_and_forks(ops) -> None:
     v = MobilePAVectorEnv(num_envs=4, max_turns=100, world_size="S")
     v.reset(options={"task_id": "basic-022"})
     for ep in v.episodes:
-        ep.tools = list(ep.tools) + [
-            c for c in ("create_alarm", "delete_alarm", "add_user_memory") if c not in ep.tools
-        ]
+        ep.set_tools([*ep.tools, "create_alarm", "delete_alarm", "add_user_memory"])
     digest = v.world.digest()
 
     def view(k: int) -> dict:
@@ -147,3 +145,33 @@ def test_isolation_across_sub_envs_and_forks(ops) -> None:
             assert view(k) == refs[k]
             assert set(v.episodes[k].state.writes) <= set(TABLES)
     assert v.world.digest() == digest
+
+
+def test_info_layout_matches_gymnasiums_add_info() -> None:
+    v = MobilePAVectorEnv(num_envs=3)
+    _, start = v.reset(options={"task_ids": ["basic-001", "memory-001", "skill-001@SOR"]})
+    _, _, _, _, stepped = v.step(
+        arr(SET, "Done.", '{"name": "load_skill", "arguments": {"skill_id": "commute_mode"}}')
+    )
+    for i, ep in enumerate(v.episodes):
+        assert start["task_id"][i] == ep.task.id
+    reference: dict = {}
+    infos = [ep.start_info() for ep in v.episodes]
+    for i, info in enumerate(infos):
+        reference = v._add_info(reference, info, i)
+    ours = v._batch(list(enumerate(infos)))
+
+    def same(a, b) -> None:
+        assert a.keys() == b.keys()
+        for k in a:
+            if isinstance(a[k], dict):
+                same(a[k], b[k])
+            else:
+                assert a[k].dtype == b[k].dtype and list(a[k]) == list(b[k]), k
+
+    same(ours, reference)
+    assert stepped["_verdict"].tolist() == [False, True, False] and stepped["_tools"].tolist() == [
+        False,
+        False,
+        True,
+    ]
