@@ -115,7 +115,7 @@ def parse_turn(text: Any) -> Turn:
         content = _BLOCK.sub("", text).strip()
         return Turn(tuple(calls), content)
     stripped = text.strip()
-    fenced = _FENCE.match(stripped)
+    fenced = _FENCE.match(stripped) if stripped[:3] == "```" else None
     candidate = fenced.group(1).strip() if fenced else stripped
     if candidate[:1] in "{[":
         obj, err = _load(candidate)

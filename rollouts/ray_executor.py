@@ -31,6 +31,26 @@ def ensure_ray(address: str | None = None, num_cpus: int | None = None) -> Any:
     return ray
 
 
+_POOL: dict[tuple[Any, ...], list[Any]] = {}
+
+
+def _pool_key(ray: Any, shard_cls: type[Shard], batch_size: int, settings: dict[str, Any]) -> tuple[Any, ...]:
+    ctx = ray.get_runtime_context()
+    job = (ctx.get_job_id(), ctx.get_node_id())  # a new Ray instance never reuses old handles
+    fixed = tuple(sorted((k, v) for k, v in settings.items() if k != "seed"))
+    return (job, shard_cls.__module__, shard_cls.__qualname__, batch_size, fixed)
+
+
+def shutdown_pool() -> None:
+    """Kill the pooled shard actors (``ray.shutdown()`` does it too)."""
+    import ray
+
+    for actors in _POOL.values():
+        for a in actors:
+            ray.kill(a)
+    _POOL.clear()
+
+
 def drive_ray(
     policy: Policy,
     parts: list[list[tuple[int, Task]]],
@@ -41,22 +61,37 @@ def drive_ray(
     shard_cls: type[Shard] = Shard,
 ) -> int:
     """Run ``parts`` (one shard each) on Ray actors with the shared driver loop; returns how many
-    actors had to be replaced (``shard_cls`` lets a test inject a shard that crashes)."""
+    actors had to be replaced (``shard_cls`` lets a test inject a shard that crashes).
+
+    Actors are pooled per Ray job and settings: a later run with the same settings reuses them (their
+    world is already built), which is what keeps short runs from paying actor start-up each time; a
+    run with other settings replaces the pool (idle actors would otherwise hold their CPUs).
+    """
     ray = ensure_ray(address)
     remote_shard = ray.remote(num_cpus=1, max_restarts=0)(shard_cls)
+    ctor = {k: v for k, v in settings.items() if k != "seed"}
+    seed = settings.get("seed", 0)
+    key = _pool_key(ray, shard_cls, batch_size, settings)
+    for other in [k for k in _POOL if k != key]:  # one pool at a time: idle actors hold CPUs
+        for a in _POOL.pop(other):
+            ray.kill(a)
+    pool = _POOL.setdefault(key, [])
+    while len(pool) < len(parts):
+        pool.append(remote_shard.remote([], batch_size, **ctor))
+    actors = pool[: len(parts)]
     finished: set[int] = set()
     replacements = [0]
-
-    def spawn(part: list[tuple[int, Task]]) -> Any:
-        return remote_shard.remote(part, batch_size, **settings)
 
     def record(done: list[tuple[int, Any]]) -> None:
         finished.update(i for i, _ in done)
         collect(done)
 
-    actors = [spawn(part) for part in parts]
+    def begin(actor: Any, part: list[tuple[int, Task]]) -> Any:
+        return actor.load.remote(part, seed), actor.start.remote()
+
     starts: dict[int, Batch] = {}
-    for i, (batch, _done) in enumerate(ray.get([a.start.remote() for a in actors])):
+    refs = [begin(a, part)[1] for a, part in zip(actors, parts, strict=True)]
+    for i, (batch, _done) in enumerate(ray.get(refs)):
         starts[i] = batch
 
     def step_all(requests: dict[int, list[tuple[int, str]]], shares: dict[int, float]) -> dict[int, Any]:
@@ -70,12 +105,10 @@ def drive_ray(
                 rest = [(k, t) for k, t in parts[i] if k not in finished]
                 parts[i] = rest
                 replacements[0] += 1
-                actors[i] = spawn(rest)
-                batch, _ = ray.get(actors[i].start.remote())
+                actors[i] = pool[i] = remote_shard.remote([], batch_size, **ctor)
+                batch, _ = ray.get(begin(actors[i], rest)[1])
                 out[i] = (batch, [])
         return out
 
     drive(policy, starts, batch_size, step_all, record)
-    for a in actors:
-        ray.kill(a)
     return replacements[0]

@@ -199,13 +199,24 @@ class Shard:
         world_size: Size = "M",
         seed: int = 0,
     ) -> None:
+        self.world = load_world(world_size)
+        self.settings = (recall, top_n, max_turns)
+        self.slots = slots
+        self.episodes: list[Episode] = []
+        self.recorders: list[Recorder | None] = []
+        self.queue: list[tuple[int, Task]] = []
+        self.seed = seed
+        self.load(tasks, seed)
+
+    def load(self, tasks: list[tuple[int, Task]], seed: int = 0) -> None:
+        """Queue a new list of episodes (a pooled Ray actor is reused across runs this way)."""
         self.queue = list(reversed(tasks))
         self.seed = seed
-        world = load_world(world_size)
-        n = max(1, min(slots, len(tasks)))
-        first = tasks[0][1] if tasks else None
-        self.episodes = [Episode(world, first, recall, top_n, max_turns) for _ in range(n)] if first else []
-        self.recorders: list[Recorder | None] = [None] * len(self.episodes)
+        n = max(1, min(self.slots, len(tasks))) if tasks else 0
+        while len(self.episodes) < n:
+            self.episodes.append(Episode(self.world, tasks[0][1], *self.settings))
+        del self.episodes[n:]
+        self.recorders = [None] * len(self.episodes)
 
     def _fill(self, slot: int, out: list[tuple[int, str, dict[str, Any]]]) -> None:
         if not self.queue:

@@ -14,7 +14,7 @@ from mpb_env.rollouts.ray_executor import drive_ray
 from mpb_env.rollouts.runner import Shard, read_trajectories, run
 from mpb_env.tasks import episodes, load_tasks
 
-TASKS = load_tasks()
+TASKS = load_tasks("starter")
 
 
 @pytest.fixture(scope="module", autouse=True)
@@ -61,9 +61,13 @@ class CrashOnce(Shard):
 
     def step(self, actions, policy_s=0.0):  # type: ignore[no-untyped-def]
         self.calls = getattr(self, "calls", 0) + 1
-        if self.calls == 3 and not os.path.exists(self.marker):
-            Path(self.marker).write_text("crashed")
-            os._exit(1)
+        if self.calls == 3:
+            try:  # O_EXCL: exactly one actor wins the right to crash
+                os.close(os.open(self.marker, os.O_CREAT | os.O_EXCL))
+            except FileExistsError:
+                pass
+            else:
+                os._exit(1)
         return super().step(actions, policy_s)
 
 

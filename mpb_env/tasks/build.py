@@ -20,8 +20,13 @@ from mpb_env.tasks.model import Task
 DATA = Path(__file__).resolve().parent.parent / "data"
 
 
-def call(name: str, **arguments: Any) -> dict[str, Any]:
-    return {"name": name, "arguments": arguments}
+def call(tool: str, /, **arguments: Any) -> dict[str, Any]:
+    """One tool call; positional-only ``tool`` so that an argument may itself be called ``name``.
+
+    >>> call("add_contact", name="Ivy", phone="+1 415 555 0175")
+    {'name': 'add_contact', 'arguments': {'name': 'Ivy', 'phone': '+1 415 555 0175'}}
+    """
+    return {"name": tool, "arguments": arguments}
 
 
 def calls(*cs: dict[str, Any]) -> str:

@@ -34,6 +34,7 @@ class _Tombstone:
 
 
 TOMBSTONE: Any = _Tombstone()
+_ISO: dict[tuple[datetime, int], str] = {}
 _MISSING: Any = object()
 
 
@@ -254,7 +255,14 @@ class PhoneState:
         return self.start + timedelta(seconds=self.ticks)
 
     def now_iso(self) -> str:
-        return self.now().isoformat(timespec="seconds")
+        """``now()`` as ISO 8601 seconds; memoised per (start, tick), since every logged call asks."""
+        key = (self.start, self.ticks)
+        text = _ISO.get(key)
+        if text is None:
+            if len(_ISO) > 200_000:
+                _ISO.clear()
+            text = _ISO[key] = self.now().isoformat(timespec="seconds")
+        return text
 
     def tick(self) -> None:
         self.ticks += 1
