@@ -36,7 +36,8 @@ class MobilePAEnv(gym.Env[str, str]):
         recall: ``"bm25"`` (top-N, the paper's setting), ``"oracle"`` (gold tools guaranteed) or ``"all"``.
         top_n: N for recall (15).
         max_turns: T_max, turns before truncation (15).
-        world_size: ``"S" | "M" | "L"`` base world.
+        world_size: ``"S" | "M" | "L"`` base world. Tasks are annotated against ``"M"``; the other
+            sizes (0.25×, 4×) exist to measure costs, and some tasks' answers differ on them.
     """
 
     metadata = {"render_modes": ["ansi"], "render_fps": 1}

@@ -408,9 +408,9 @@ def cmd_eval(args: argparse.Namespace) -> int:
 # --------------------------------------------------------------------------- bench
 def cmd_bench(args: argparse.Namespace) -> int:
     """The quick throughput benchmark (``benchmarks/throughput.py --quick``): a table, or JSON."""
-    from mpb_env.rollouts.bench import BenchConfig, dumps, format_report, progress_logger, run_bench
+    from mpb_env.rollouts.bench import config_for, dumps, format_report, progress_logger, run_bench
 
-    report = run_bench(BenchConfig.quick_config(ray=not args.no_ray), progress_logger(sys.stderr.isatty()))
+    report = run_bench(config_for(quick=True, ray=not args.no_ray), progress_logger(sys.stderr.isatty()))
     print(dumps(report) if args.json else format_report(report))
     return 0
 

@@ -17,11 +17,11 @@ from mpb_env.tasks import load_tasks
 
 @pytest.fixture
 def env() -> MobilePAEnv:
-    return gym.make("mpb/MobilePA-v0").unwrapped  # type: ignore[return-value]
+    return gym.make("mpb/MobilePA-v0", split="starter").unwrapped  # type: ignore[return-value]
 
 
 def test_check_env_passes_raw_and_wrapped() -> None:
-    check_env(MobilePAEnv())
+    check_env(MobilePAEnv(split="starter"))
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
         check_env(gym.make("mpb/MobilePA-v0"))
@@ -37,7 +37,7 @@ def test_readme_one_liner_prints_the_first_query() -> None:
 
 
 def test_reset_gives_query_messages_and_tools(env: MobilePAEnv) -> None:
-    task = load_tasks()[1]
+    task = load_tasks("starter")[1]
     obs, info = env.reset(options={"task_id": task.id})
     assert obs == task.query
     assert [m["role"] for m in info["messages"]] == ["system", "user"]
@@ -54,7 +54,7 @@ def test_seeded_reset_is_deterministic(env: MobilePAEnv) -> None:
 
 
 def test_full_oracle_episode_through_gym(env: MobilePAEnv) -> None:
-    task = next(t for t in load_tasks() if t.id == "basic-007")  # permission block, then recovery
+    task = next(t for t in load_tasks("starter") if t.id == "basic-007")  # permission block, then recovery
     env.reset(options={"task_id": task.id})
     rewards = []
     for action in task.oracle:
@@ -91,7 +91,7 @@ def test_non_string_action_does_not_raise(env: MobilePAEnv) -> None:
 
 
 def test_truncation_after_max_turns_is_checked() -> None:
-    env = MobilePAEnv(max_turns=3)
+    env = MobilePAEnv(split="starter", max_turns=3)
     env.reset(options={"task_id": "basic-001"})
     call = '{"name": "list_alarms", "arguments": {}}'
     results = [env.step(call) for _ in range(3)]
@@ -117,8 +117,8 @@ def test_skill_only_routing_starts_with_the_loader_and_expands(env: MobilePAEnv)
 
 @pytest.mark.parametrize("mode", ["oracle", "all"])
 def test_recall_modes(mode: str) -> None:
-    env = MobilePAEnv(recall=mode)  # type: ignore[arg-type]
-    for task in load_tasks()[:15]:
+    env = MobilePAEnv(split="starter", recall=mode)  # type: ignore[arg-type]
+    for task in load_tasks("starter")[:15]:
         _, info = env.reset(options={"task_id": task.id})
         names = {t["function"]["name"] for t in info["tools"]}
         assert set(task.gold_tools) <= names
@@ -128,17 +128,17 @@ def test_recall_modes(mode: str) -> None:
 
 def test_bad_constructor_arguments_are_clear() -> None:
     with pytest.raises(ValueError, match="unknown task ids"):
-        MobilePAEnv(task_ids=["nope"])
+        MobilePAEnv(split="starter", task_ids=["nope"])
     with pytest.raises(ValueError, match="unknown split"):
         MobilePAEnv(split="nope")
-    env = MobilePAEnv()
+    env = MobilePAEnv(split="starter")
     with pytest.raises(ValueError, match="unknown task_id"):
         env.reset(options={"task_id": "nope"})
 
 
 def test_random_rollouts_are_byte_identical_for_a_seed() -> None:
     def run(seed: int) -> list[str]:
-        env = MobilePAEnv()
+        env = MobilePAEnv(split="starter")
         env.action_space.seed(seed)
         obs, _ = env.reset(seed=seed)
         out = [obs]
@@ -154,7 +154,7 @@ def test_random_rollouts_are_byte_identical_for_a_seed() -> None:
 
 
 def test_ansi_render_and_dimension_filter() -> None:
-    env = MobilePAEnv(dimension="memory", render_mode="ansi")
+    env = MobilePAEnv(split="starter", dimension="memory", render_mode="ansi")
     assert all(i.startswith("memory-") for i in env.task_ids)
     env.reset(seed=0)
     env.step("Hello.")

@@ -1,4 +1,4 @@
-"""Every task of every suite: the oracle passes without unexplained tool errors, the null policy
+"""Every task of the hand-written starter suite: the oracle passes without unexplained tool errors, the null policy
 fails, and every meaningful corruption of the oracle is rejected by the task's checker."""
 
 from __future__ import annotations
@@ -10,16 +10,16 @@ import pytest
 from mpb_env.tasks import episodes, load_tasks, suite_bytes
 from mpb_env.tasks.build import suite_jsonl
 from mpb_env.tasks.model import BASIC_CATEGORIES
-from mpb_env.tasks.suite_bench import build
+from mpb_env.tasks.starter import build
 from mpb_env.validation import corruptions, replay, sensitivity, unexpected_errors
 from mpb_env.world.generate import load_world
 
-TASKS = load_tasks("bench")
+TASKS = load_tasks("starter")
 EPISODES = episodes(TASKS)
 
 
 def test_suite_file_is_regenerated_exactly() -> None:
-    assert suite_jsonl(build()) == suite_bytes("bench")
+    assert suite_jsonl(build()) == suite_bytes("starter")
 
 
 def test_suite_covers_the_issue_spec() -> None:

@@ -24,14 +24,14 @@ def arr(*items: str) -> np.ndarray:
 
 
 def test_make_vec_uses_the_vector_entry_point_and_max_episode_steps() -> None:
-    v = gym.make_vec("mpb/MobilePA-v0", num_envs=3, max_episode_steps=4)
+    v = gym.make_vec("mpb/MobilePA-v0", num_envs=3, max_episode_steps=4, split="starter")
     assert isinstance(v, MobilePAVectorEnv) and v.num_envs == 3
     assert all(ep.max_turns == 4 for ep in v.episodes)
     assert v.metadata["autoreset_mode"] == gym.vector.AutoresetMode.NEXT_STEP
 
 
 def test_observations_are_object_arrays_of_str_and_in_space() -> None:
-    v = MobilePAVectorEnv(num_envs=2)
+    v = MobilePAVectorEnv(split="starter", num_envs=2)
     obs, infos = v.reset(seed=0)
     assert obs.dtype == object and obs.shape == (2,) and all(isinstance(o, str) for o in obs)
     assert v.observation_space.contains(obs) and v.action_space.contains(v.action_space.sample())
@@ -39,7 +39,7 @@ def test_observations_are_object_arrays_of_str_and_in_space() -> None:
 
 
 def test_grpo_group_and_next_step_autoreset() -> None:
-    v = MobilePAVectorEnv(num_envs=3)
+    v = MobilePAVectorEnv(split="starter", num_envs=3)
     obs, _ = v.reset(options={"task_id": ALARM})
     assert len(set(obs)) == 1 and [t.id for t in v.tasks] == [ALARM] * 3
     # Sub-env 0 solves it, 1 sets a wrong alarm, 2 keeps going.
@@ -51,14 +51,14 @@ def test_grpo_group_and_next_step_autoreset() -> None:
     assert info["verdict"]["success"][:2].tolist() == [True, False]
     # NEXT_STEP: the ended sub-envs reset now (their actions are ignored), the running one steps.
     obs, r, te, tr, info = v.step(arr("ignored", "ignored", "Done."))
-    assert obs[0] == obs[1] == load_tasks()[0].query and r.tolist() == [0.0, 0.0, 1.0]
+    assert obs[0] == obs[1] == load_tasks("starter")[0].query and r.tolist() == [0.0, 0.0, 1.0]
     assert info["_messages"].tolist() == [True, True, True] and info["_tools"].tolist() == [True, True, False]
     assert v.episodes[0].turns == 0 and v.episodes[0].state.writes == {}
 
 
 def test_task_ids_pin_each_sub_env() -> None:
     ids = ["basic-001", "memory-001", "skill-001@SOR"]
-    v = MobilePAVectorEnv(num_envs=3)
+    v = MobilePAVectorEnv(split="starter", num_envs=3)
     v.reset(options={"task_ids": ids})
     assert [t.id for t in v.tasks] == ids
     with pytest.raises(ValueError, match="entries for 3"):
@@ -68,13 +68,13 @@ def test_task_ids_pin_each_sub_env() -> None:
 
 
 def test_unpinned_draws_are_seeded() -> None:
-    a = MobilePAVectorEnv(num_envs=8)
-    b = MobilePAVectorEnv(num_envs=8)
+    a = MobilePAVectorEnv(split="starter", num_envs=8)
+    b = MobilePAVectorEnv(split="starter", num_envs=8)
     assert a.reset(seed=7)[0].tolist() == b.reset(seed=7)[0].tolist()
 
 
 def test_fork_branches_mid_episode() -> None:
-    v = MobilePAVectorEnv(num_envs=2)
+    v = MobilePAVectorEnv(split="starter", num_envs=2)
     v.reset(options={"task_id": ALARM})
     v.step(arr(SET, '{"name": "list_alarms", "arguments": {}}'))
     v.fork(0, 1)
@@ -89,7 +89,7 @@ def test_fork_branches_mid_episode() -> None:
 
 
 def test_malformed_actions_never_raise_in_the_vector_env() -> None:
-    v = MobilePAVectorEnv(num_envs=3)
+    v = MobilePAVectorEnv(split="starter", num_envs=3)
     v.reset(seed=1)
     obs, *_ = v.step(arr('{"name": "x", bad', '{"name": 3}', '<tool_call>{"name": "nope"}</tool_call>'))
     assert [orjson.loads(o)[0]["status"] for o in obs] == ["error", "error", "error"]
@@ -121,7 +121,7 @@ TABLES = ("alarms", "memories", "messages", "apps")
 )
 def test_isolation_across_sub_envs_and_forks(ops) -> None:
     """Each sub-env's view equals a deep-copied reference that saw only that sub-env's own writes."""
-    v = MobilePAVectorEnv(num_envs=4, max_turns=100, world_size="S")
+    v = MobilePAVectorEnv(split="starter", num_envs=4, max_turns=100, world_size="S")
     v.reset(options={"task_id": "basic-022"})
     for ep in v.episodes:
         ep.set_tools([*ep.tools, "create_alarm", "delete_alarm", "add_user_memory"])
@@ -148,7 +148,7 @@ def test_isolation_across_sub_envs_and_forks(ops) -> None:
 
 
 def test_info_layout_matches_gymnasiums_add_info() -> None:
-    v = MobilePAVectorEnv(num_envs=3)
+    v = MobilePAVectorEnv(split="starter", num_envs=3)
     _, start = v.reset(options={"task_ids": ["basic-001", "memory-001", "skill-001@SOR"]})
     _, _, _, _, stepped = v.step(
         arr(SET, "Done.", '{"name": "load_skill", "arguments": {"skill_id": "commute_mode"}}')

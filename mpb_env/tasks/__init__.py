@@ -14,7 +14,14 @@ import orjson
 
 from mpb_env.tasks.model import Dimension, Task, episodes
 
-SPLITS: dict[str, str] = {"bench": "bench"}
+#: split name → data file stem (see ``mpb_env.tasks.suites`` for what each holds and how it is built).
+SPLITS: dict[str, str] = {
+    "bench": "bench",
+    "interaction": "interaction",
+    "train": "train",
+    "dev": "dev",
+    "starter": "starter",
+}
 
 __all__ = ["SPLITS", "Task", "episodes", "load_tasks", "suite_bytes", "task_index"]
 

@@ -1,17 +1,18 @@
-"""Source of the ``bench`` split (version ``bench-v0``): the first hand-annotated suite.
+"""Source of the ``starter`` split (version ``bench-v0``): a small hand-annotated suite.
 
 Tasks cover all four dimensions, all three buckets, both gates, the five Basic categories and the
 injected frictions (permission block, dependency order, ambiguity, runtime fault, state mutation,
 missing argument, contradiction, capability limit, intent revision, multi-intent). Every task has an
-oracle; ``python -m mpb_env.tasks.suite_bench`` rewrites ``mpb_env/data/bench.jsonl`` and its checksum,
-and a test rebuilds it and compares bytes.
+oracle; ``python -m mpb_env.tasks.suites starter`` rewrites ``mpb_env/data/starter.jsonl`` and its
+checksum, and a test rebuilds it and compares bytes. Every task is written out by hand (no template),
+which makes it a quick smoke suite beside the generated ``bench`` split.
 
 The clock of every task is Wednesday 2026-05-20 09:00 unless a task says otherwise.
 """
 
 from __future__ import annotations
 
-from mpb_env.tasks.build import any_of, call, calls, contains, hermes, task, write_suite
+from mpb_env.tasks.build import any_of, call, calls, contains, hermes, task
 from mpb_env.tasks.model import Task
 
 V = "bench-v0"
@@ -1222,8 +1223,3 @@ def skill() -> list[Task]:
 
 def build() -> list[Task]:
     return [*basic(), *subagent(), *memory(), *skill()]
-
-
-if __name__ == "__main__":
-    tasks = build()
-    print(f"wrote {len(tasks)} tasks, sha256 {write_suite('bench', tasks)}")

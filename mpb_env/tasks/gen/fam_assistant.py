@@ -1,0 +1,467 @@
+"""Template families over the AI Assistant's own tools (basic tool use): smart suggestions, the skill list,
+the memory list and the status and stopping of running sub-agent hand-offs. Memory writes, skill loading
+and delegation are exercised by the memory, skill and sub-agent families."""
+
+from __future__ import annotations
+
+from datetime import datetime, timedelta
+from typing import Any
+
+from mpb_env.tasks.build import call, calls, hermes
+from mpb_env.tasks.gen.core import Ctx, Draft, Skip, family
+from mpb_env.world.generate import load_world
+
+#: Practice languages by the word the user says (speech and interview practice are in English).
+PRACTICE_CODES = {"Spanish": "es", "French": "fr", "Japanese": "ja", "Italian": "it", "German": "de"}
+PRACTICE_NAMES = {
+    "es": "Spanish",
+    "fr": "French",
+    "ja": "Japanese",
+    "it": "Italian",
+    "de": "German",
+    "en": "English",
+}
+#: Why the owner no longer needs a watch.
+DROP_REASONS = [
+    "plans changed",
+    "I sorted it out myself",
+    "I'll keep an eye on it myself",
+    "it doesn't matter anymore",
+    "Jordan is handling it",
+    "I changed my mind",
+    "that's settled now",
+    "I don't care about it anymore",
+]
+
+
+# --------------------------------------------------------------------------- shared helpers
+def base() -> dict[str, Any]:
+    """The M world's tables (read-only; copy a record before changing it in an S0 patch)."""
+    return load_world("M").tables
+
+
+def setting(key: str, value: Any) -> dict[str, Any]:
+    return {"table": "settings", "op": "update", "key": key, "fields": {"value": value}}
+
+
+def s0_settings(values: dict[str, Any]) -> dict[str, dict[str, Any]]:
+    return {"settings": {k: {**(base()["settings"].get(k) or {}), "value": v} for k, v in values.items()}}
+
+
+def merge(*patches: dict[str, dict[str, Any]]) -> dict[str, dict[str, Any]]:
+    out: dict[str, dict[str, Any]] = {}
+    for p in patches:
+        for table, rows in p.items():
+            out.setdefault(table, {}).update(rows)
+    return out
+
+
+def rubric(kind: str, *groups: list[str], forbid: bool = True) -> dict[str, Any]:
+    return {
+        "rubric": {"final_kind": kind, "must_include": [list(g) for g in groups], "forbid_mutations": forbid}
+    }
+
+
+def stopped(handoff_id: str) -> dict[str, Any]:
+    """Gold delta entry: the hand-off was stopped."""
+    return {"table": "handoffs", "op": "update", "key": handoff_id, "fields": {"status": "stopped"}}
+
+
+def watch(handoff_id: str, spec: tuple[str, str, str], until: str, started: str) -> dict[str, Any]:
+    """A condition-watch hand-off record as ``delegate_to_monitor_agent`` writes it."""
+    condition, action, _ref = spec
+    return {
+        "id": handoff_id,
+        "route": "monitor",
+        "app": None,
+        "instruction": f"When {condition}, {action}",
+        "context": {"condition": condition, "action": action, "check_every_minutes": 15, "until": until},
+        "status": "active",
+        "result": f"Watching whether {condition} every 15 min until {until}; will {action} when it holds.",
+        "time": started,
+    }
+
+
+def practice(handoff_id: str, spec: tuple[str, str, str], started: str, minutes: int) -> dict[str, Any]:
+    """A practice-session hand-off record as ``delegate_to_practice_agent`` writes it."""
+    kind, topic, ref = spec
+    code = next((c for word, c in PRACTICE_CODES.items() if word in ref), "en")
+    ends = (datetime.fromisoformat(started) + timedelta(minutes=minutes)).isoformat()
+    lang = PRACTICE_NAMES[code]
+    return {
+        "id": handoff_id,
+        "route": "practice",
+        "app": None,
+        "instruction": f"{kind.capitalize()} practice: {topic} (intermediate, {lang}, {minutes} min)",
+        "context": {"kind": kind, "topic": topic, "level": "intermediate", "language": code, "minutes": minutes,
+                    "ends_at": ends},
+        "status": "active",
+        "result": f"Started a {minutes}-minute intermediate {kind} practice in {lang}: {topic}.",
+        "time": started,
+    }  # fmt: skip
+
+
+def hhmm_words(hhmm: str) -> str:
+    h, m = (int(x) for x in hhmm.split(":"))
+    return f"{(h - 1) % 12 + 1}:{m:02d} {'am' if h < 12 else 'pm'}"
+
+
+def _plus(hhmm: str, minutes: int) -> str:
+    t = datetime.fromisoformat(f"2026-05-20T{hhmm}:00") + timedelta(minutes=minutes)
+    return t.isoformat()
+
+
+# --------------------------------------------------------------------------- grounding
+@family("assistant.brief_next_hours", dimension="basic", category="grounding", bucket="behavior")
+def brief_next_hours(ctx: Ctx) -> Draft:
+    hours, window = ctx.pick("asst_windows")
+    title = ctx.pick("event_titles")
+    start = ctx.choice(["09:20", "09:40", "10:15", "10:40"])
+    event = {"id": "event_p01", "title": title, "start": f"2026-05-20T{start}:00", "end": _plus(start, 30),
+             "location": "", "attendees": [], "reminder_minutes": 10, "calendar": "personal"}  # fmt: skip
+    query = ctx.say(
+        ["what's coming up in {w}?", "anything I need to know about for {w}?", "give me a quick rundown of {w}.",
+         "what needs my attention in {w}?", "brief me on {w}.", "what's on my plate for {w}?",
+         "what should I be ready for in {w}?", "run me through {w}, please."],
+        w=window,
+    )  # fmt: skip
+    return Draft(
+        query=query,
+        s0_patch={"events": {"event_p01": event}},
+        gold=rubric("answer", [title.lower()], ["weekly sync", "sam carter"]),
+        oracle=[
+            calls(call("get_smart_suggestions", hours=hours)),
+            f"Coming up: your Laundry timer ends at 9:30 am, {title} at {hhmm_words(start)}, and the weekly "
+            "sync with Sam Carter at 10:00 am. You also have unread messages waiting.",
+        ],
+    )
+
+
+@family("assistant.memories_about", dimension="basic", category="grounding", bucket="behavior")
+def memories_about(ctx: Ctx) -> Draft:
+    args, what, groups = ctx.pick("asst_memory_queries")
+    tag = args.get("tag")
+    found = [
+        m
+        for m in base()["memories"].values()
+        if (tag is None or tag in m["tags"]) and ("category" not in args or m["category"] == args["category"])
+    ]
+    found.sort(key=lambda m: m["updated_at"], reverse=True)
+    text = " ".join(m["text"] for m in found)
+    if not all(any(p in text.lower() for p in g) for g in groups):
+        raise Skip("the stored memories do not say what the rubric asks for")
+    query = ctx.say(
+        ["what do you remember about {what}?", "tell me what you've saved about {what}.",
+         "what do you know about {what}? Just list it.", "remind me what you have on file about {what}."],
+        what=what,
+    )  # fmt: skip
+    return Draft(
+        query=query,
+        gold=rubric("answer", *groups),
+        oracle=[
+            calls(call("list_user_memories", **args)),
+            f"Here's what I have saved about {what}: {text}",
+        ],
+    )
+
+
+@family("assistant.skill_for_need", dimension="basic", category="grounding", bucket="behavior")
+def skill_for_need(ctx: Ctx) -> Draft:
+    need, keywords, skill_id = ctx.pick("asst_skill_needs")
+    skill = base()["skills"][skill_id]
+    query = ctx.say(
+        ["do you have a skill that can help me {need}? Don't run it yet, just tell me.",
+         "which of your skills would I use to {need}?",
+         "is there a routine you know for when I want to {need}? Just name it.",
+         "what skill do you have to {need}?"],
+        need=need,
+    )  # fmt: skip
+    return Draft(
+        query=query,
+        gold=rubric("answer", [skill["name"].lower(), skill_id, skill_id.replace("_", " ")]),
+        oracle=[
+            calls(call("list_skills", query=keywords)),
+            f"That's my {skill['name']} skill ({skill_id}): {skill['description']} Want me to run it?",
+        ],
+    )
+
+
+@family("assistant.stop_watch", dimension="basic", category="grounding", bucket="state")
+def stop_watch(ctx: Ctx) -> Draft:
+    target, other = ctx.pick_many("asst_watches", 2)
+    first = ctx.choice([True, False])
+    tid, oid = ("handoff_p01", "handoff_p02") if first else ("handoff_p02", "handoff_p01")
+    query = ctx.say(
+        ["stop watching {ref}.", "you can stop keeping an eye on {ref} now.", "cancel the watch on {ref}.",
+         "I don't need you monitoring {ref} anymore — stop it.", "quit tracking {ref}, please.",
+         "no more monitoring of {ref}; switch that watch off."],
+        ref=target[2],
+    )  # fmt: skip
+    return Draft(
+        query=query,
+        s0_patch={"handoffs": {
+            tid: watch(tid, target, "2026-05-30T23:00:00", "2026-05-18T20:10:00"),
+            oid: watch(oid, other, "2026-06-05T23:00:00", "2026-05-19T08:30:00"),
+        }},
+        gold={"delta": [stopped(tid)]},
+        oracle=[
+            calls(call("get_handoff_status", route="monitor")),
+            hermes(call("stop_handoff", handoff_id=tid)),
+            f"Stopped the watch on whether {target[0]}; the other watch keeps running.",
+        ],
+    )  # fmt: skip
+
+
+# --------------------------------------------------------------------------- dependency
+@family("assistant.low_battery_saver", dimension="basic", category="dependency", bucket="state")
+def low_battery_saver(ctx: Ctx) -> Draft:
+    level = ctx.pick("asst_low_battery")
+    plans = ctx.pick("asst_heading_out")
+    query = ctx.say(
+        ["{p} — anything I should take care of first? If the battery's getting low, turn on battery saver.",
+         "{p}. Check what needs my attention, and switch on battery saver if I'm running low on power.",
+         "{p}; what's pending? Also, if my battery is low, put the phone in battery saver.",
+         "{p} — give me a heads-up on anything urgent, and turn on battery saver if the battery needs it.",
+         "{p}. See if anything needs me soon, and if the phone's low on juice, enable battery saver.",
+         "{p}: anything urgent coming up? And in case the battery is nearly dead, turn battery saver on."],
+        p=plans,
+    )  # fmt: skip
+    return Draft(
+        query=query,
+        frictions=["dependency"],
+        s0_patch=s0_settings({"battery.level": level}),
+        gold={"delta": [setting("battery.power_saving", True), setting("display.brightness", 40)]},
+        oracle=[
+            calls(call("get_smart_suggestions")),
+            calls(call("set_battery_saver", enabled=True)),
+            f"Your battery is at {level}%, so I turned on battery saver (brightness is capped at 40). Also coming "
+            "up: the Laundry timer ends at 9:30 am and the weekly sync with Sam Carter is at 10:00 am.",
+        ],
+    )
+
+
+@family("assistant.practice_if_running", dimension="basic", category="dependency", bucket="state")
+def practice_if_running(ctx: Ctx) -> Draft:
+    spec = ctx.pick("asst_practice")
+    other = ctx.pick("asst_watches")
+    minutes = ctx.choice([20, 25, 30, 40])
+    ref = spec[2]
+    query = ctx.say(
+        ["if my {ref} is still running, end it — I have to jump on a call.", "is my {ref} still going? If so, stop it.",
+         "stop my {ref} if it hasn't finished yet.", "check whether my {ref} is still on and shut it down if it is.",
+         "end my {ref} in case it's still running; something came up.",
+         "my {ref} — if it's still active, cancel it."],
+        ref=ref,
+    )  # fmt: skip
+    return Draft(
+        query=query,
+        frictions=["dependency"],
+        s0_patch={"handoffs": {
+            "handoff_p01": watch("handoff_p01", other, "2026-06-01T23:00:00", "2026-05-18T19:00:00"),
+            "handoff_p02": practice("handoff_p02", spec, "2026-05-20T08:50:00", minutes),
+        }},
+        gold={"delta": [stopped("handoff_p02")]},
+        oracle=[
+            calls(call("get_handoff_status", route="practice")),
+            calls(call("stop_handoff", handoff_id="handoff_p02")),
+            f"Your {ref} was still running, so I stopped it.",
+        ],
+    )  # fmt: skip
+
+
+# --------------------------------------------------------------------------- reference
+@family("assistant.stop_that_watch", dimension="basic", category="reference", bucket="state")
+def stop_that_watch(ctx: Ctx) -> Draft:
+    target, other = ctx.pick_many("asst_watches", 2)
+    reason = ctx.choice(DROP_REASONS)
+    condition, action, _ref = target
+    history = [
+        {"role": "user", "content": f"Keep an eye on whether {condition}, and {action}."},
+        {"role": "assistant", "content": f"I've set up a watch: when {condition}, I'll {action}."},
+    ]
+    query = ctx.say(
+        ["never mind, cancel that — {r}.", "{r}, so you can stop that watch.", "actually, drop it; {r}.",
+         "{r} — stop watching for that."],
+        r=reason,
+    )  # fmt: skip
+    return Draft(
+        query=query,
+        history=history,
+        frictions=["obfuscation"],
+        s0_patch={"handoffs": {
+            "handoff_p01": watch("handoff_p01", other, "2026-06-03T23:00:00", "2026-05-17T10:00:00"),
+            "handoff_p02": watch("handoff_p02", target, "2026-05-31T23:00:00", "2026-05-20T08:45:00"),
+        }},
+        gold={"delta": [stopped("handoff_p02")]},
+        oracle=[
+            calls(call("get_handoff_status", route="monitor")),
+            calls(call("stop_handoff", handoff_id="handoff_p02")),
+            f"Okay — I stopped watching whether {condition}.",
+        ],
+    )  # fmt: skip
+
+
+@family("assistant.search_result", dimension="basic", category="reference", bucket="behavior")
+def search_result(ctx: Ctx) -> Draft:
+    instruction, result, ref, keys = ctx.pick("asst_searches")
+    rec = {"id": "handoff_p01", "route": "search", "app": None, "instruction": instruction, "context": {},
+           "status": "completed", "result": result, "time": "2026-05-20T08:52:00"}  # fmt: skip
+    history = [
+        {"role": "user", "content": f"{instruction}."},
+        {"role": "assistant", "content": "I've asked the search agent to look that up; I'll report back."},
+    ]
+    query = ctx.say(
+        ["did the search on {ref} come back?", "so, what did you find out about {ref}?", "any news on {ref}?",
+         "what's the answer on {ref}?", "is the lookup on {ref} done yet?", "what did the search say about {ref}?"],
+        ref=ref,
+    )  # fmt: skip
+    return Draft(
+        query=query,
+        history=history,
+        s0_patch={"handoffs": {"handoff_p01": rec}},
+        gold=rubric("answer", keys),
+        oracle=[calls(call("get_handoff_status", route="search")), f"The search is done: {result}"],
+    )
+
+
+@family("assistant.stop_timer_history", dimension="basic", category="reference", bucket="tool")
+def stop_timer_history(ctx: Ctx) -> Draft:
+    label = ctx.pick("timer_labels")
+    minutes = ctx.pick("timer_minutes")
+    if minutes < 6 or minutes > 120:
+        raise Skip("the timer must still be running and end within the suggestion window")
+    started = "2026-05-20T08:55:00"
+    ends = (datetime.fromisoformat(started) + timedelta(minutes=minutes)).isoformat()
+    timer = {"id": "timer_p01", "label": label, "duration_s": minutes * 60, "started_at": started, "ends_at": ends,
+             "status": "running", "stopped_at": None}  # fmt: skip
+    history = [
+        {"role": "user", "content": f"Start a {minutes}-minute timer for the {label.lower()}."},
+        {
+            "role": "assistant",
+            "content": f"Your {label} timer is running; it ends at {hhmm_words(ends[11:16])}.",
+        },
+    ]
+    query = ctx.say(
+        ["stop the {l} timer, I'm done early.", "I'm finished with the {l} already — cancel that timer.",
+         "turn off the {l} timer I just set.", "kill that {l} timer, no need anymore."],
+        l=label.lower(),
+    )  # fmt: skip
+    return Draft(
+        query=query,
+        history=history,
+        frictions=["obfuscation"],
+        s0_patch={"timers": {"timer_p01": timer}},
+        gold={"calls": [{"name": "stop_timer", "arguments": {"timer_id": "timer_p01"}}]},
+        oracle=[
+            calls(call("get_smart_suggestions")),
+            calls(call("stop_timer", timer_id="timer_p01")),
+            f"Stopped your {label} timer; the Laundry timer is still running.",
+        ],
+    )
+
+
+# --------------------------------------------------------------------------- revision
+@family("assistant.stop_watch_switch", dimension="basic", category="revision", bucket="state")
+def stop_watch_switch(ctx: Ctx) -> Draft:
+    first, second = ctx.pick_many("asst_watches", 2)
+    query = ctx.say(
+        ["stop watching {a} — actually no, keep that one; stop watching {b} instead.",
+         "cancel the watch on {a}... wait, wrong one. Cancel the watch on {b}.",
+         "stop monitoring {a}. Hmm, scratch that — it's {b} I don't need tracked anymore.",
+         "turn off the watch on {a} — no, sorry, I meant {b}."],
+        a=first[2], b=second[2],
+    )  # fmt: skip
+    return Draft(
+        query=query,
+        frictions=["intent_revision"],
+        s0_patch={"handoffs": {
+            "handoff_p01": watch("handoff_p01", first, "2026-06-02T23:00:00", "2026-05-18T09:00:00"),
+            "handoff_p02": watch("handoff_p02", second, "2026-05-29T23:00:00", "2026-05-19T17:30:00"),
+        }},
+        gold={"delta": [stopped("handoff_p02")]},
+        oracle=[
+            calls(call("get_handoff_status", route="monitor")),
+            calls(call("stop_handoff", handoff_id="handoff_p02")),
+            f"Stopped the watch on whether {second[0]}; the one on {first[2]} keeps running.",
+        ],
+    )  # fmt: skip
+
+
+@family("assistant.reminder_and_timer", dimension="basic", category="revision", bucket="state")
+def reminder_and_timer(ctx: Ctx) -> Draft:
+    title, keyword, done = ctx.pick("reminder_done")
+    label = ctx.pick("timer_labels")
+    reminder = {"id": "reminder_p01", "title": title, "due": "2026-05-19T18:00:00", "notes": "", "done": False,
+                "completed_at": None}  # fmt: skip
+    timer = {"id": "timer_p01", "label": label, "duration_s": 1200, "started_at": "2026-05-20T08:50:00",
+             "ends_at": "2026-05-20T09:10:00", "status": "running", "stopped_at": None}  # fmt: skip
+    query = ctx.say(
+        ["I {done}, so check that reminder off — and stop the {l} timer too.",
+         "two things: mark the reminder about {kw} done, I {done}; then stop my {l} timer.",
+         "stop the {l} timer, and since I {done}, tick off that reminder.",
+         "clear up my to-dos: I {done}, so mark it done — and kill the {l} timer."],
+        done=done, kw=keyword, l=label.lower(),
+    )  # fmt: skip
+    return Draft(
+        query=query,
+        frictions=["multi_intent"],
+        s0_patch={"reminders": {"reminder_p01": reminder}, "timers": {"timer_p01": timer}},
+        gold={"delta": [
+            {"table": "reminders", "op": "update", "key": "reminder_p01",
+             "fields": {"done": True, "completed_at": {"$ignore": True}}},
+            {"table": "timers", "op": "update", "key": "timer_p01",
+             "fields": {"status": "stopped", "stopped_at": {"$ignore": True}}},
+        ]},
+        oracle=[
+            calls(call("get_smart_suggestions")),
+            calls(call("complete_reminder", reminder_id="reminder_p01"), call("stop_timer", timer_id="timer_p01")),
+            f"Marked \"{title}\" as done and stopped the {label} timer.",
+        ],
+    )  # fmt: skip
+
+
+# --------------------------------------------------------------------------- recovery
+@family("assistant.expired_watch", dimension="basic", category="recovery", bucket="behavior")
+def expired_watch(ctx: Ctx) -> Draft:
+    spec = ctx.pick("asst_watches")
+    query = ctx.say(
+        ["please end the watch on {ref}.", "turn off monitoring for {ref}.", "quit keeping tabs on {ref} for me.",
+         "I'm done with watching {ref} — stop it.", "stop the monitoring of {ref}, thanks.",
+         "can you shut down the watch for {ref}?"],
+        ref=spec[2],
+    )  # fmt: skip
+    return Draft(
+        query=query,
+        frictions=["state_mutation"],
+        s0_patch={"handoffs": {"handoff_p01": watch("handoff_p01", spec, "2026-05-19T20:00:00", "2026-05-16T12:00:00")}},
+        gold=rubric("answer", ["expired", "already ended", "already over", "no longer active", "not active",
+                               "already stopped"]),
+        oracle=[
+            calls(call("get_handoff_status", route="monitor")),
+            f"That watch already expired yesterday at 8:00 pm, so nothing is being monitored about {spec[2]} anymore "
+            "— there's nothing to stop. Want me to set up a new one?",
+        ],
+    )  # fmt: skip
+
+
+@family("assistant.stop_handoff_fault", dimension="basic", category="recovery", bucket="tool")
+def stop_handoff_fault(ctx: Ctx) -> Draft:
+    spec = ctx.pick("asst_watches")
+    query = ctx.say(
+        ["I no longer need the watch on {ref}; stop it.", "shut off the monitoring on {ref}.",
+         "end the watch on {ref} now.", "stop keeping tabs on {ref}."],
+        ref=spec[2],
+    )  # fmt: skip
+    return Draft(
+        query=query,
+        frictions=["runtime_error"],
+        faults=[{"tool": "stop_handoff", "on_calls": [1]}],
+        s0_patch={"handoffs": {"handoff_p01": watch("handoff_p01", spec, "2026-06-04T23:00:00", "2026-05-19T07:40:00")}},
+        gold={"calls": [{"name": "stop_handoff", "arguments": {"handoff_id": "handoff_p01"}}]},
+        oracle=[
+            calls(call("get_handoff_status", route="monitor")),
+            calls(call("stop_handoff", handoff_id="handoff_p01")),
+            calls(call("stop_handoff", handoff_id="handoff_p01")),
+            f"The first attempt hit a temporary error; on retry the watch on {spec[2]} stopped.",
+        ],
+    )  # fmt: skip

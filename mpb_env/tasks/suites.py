@@ -1,0 +1,68 @@
+"""Every stored suite and the code that builds it; ``python -m mpb_env.tasks.suites [NAME ...]``
+rewrites their JSONL files and checksums (a test rebuilds each one and compares bytes).
+
+| split         | version          | what                                                         |
+|---------------|------------------|--------------------------------------------------------------|
+| ``bench``     | ``bench-v1``     | the paper's 1,705 tasks, generated (``mpb_env.tasks.gen``)   |
+| ``interaction`` | ``interaction-v1`` | withheld-fact tasks + controls for ask_user and UIQ      |
+| ``train``     | ``train-s0``     | the default training set: other templates and entities       |
+| ``dev``       | ``dev-s0``       | a small held-out draw from the train side, disjoint from train |
+| ``starter``   | ``bench-v0``     | 46 hand-written tasks, a quick smoke suite                   |
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Callable
+
+from mpb_env.tasks.build import write_suite
+from mpb_env.tasks.model import Task
+
+DEFAULT_TRAIN_SIZE = 1705
+DEFAULT_DEV_SIZE = 170
+
+
+def _starter() -> list[Task]:
+    from mpb_env.tasks.starter import build
+
+    return build()
+
+
+def _bench() -> list[Task]:
+    from mpb_env.tasks.gen import build_bench
+
+    return build_bench()
+
+
+def _interaction() -> list[Task]:
+    from mpb_env.tasks.gen import build_interaction
+
+    return build_interaction()
+
+
+def _train() -> list[Task]:
+    from mpb_env.tasks.gen import generate
+
+    return generate("train", DEFAULT_TRAIN_SIZE, seed=0)
+
+
+def _dev() -> list[Task]:
+    from mpb_env.tasks.gen import generate
+
+    return generate("dev", DEFAULT_DEV_SIZE, seed=0, exclude=[t.query for t in _train()])
+
+
+BUILDERS: dict[str, Callable[[], list[Task]]] = {
+    "bench": _bench,
+    "interaction": _interaction,
+    "train": _train,
+    "dev": _dev,
+    "starter": _starter,
+}
+
+
+if __name__ == "__main__":
+    names = sys.argv[1:] or list(BUILDERS)
+    for name in names:
+        tasks = BUILDERS[name]()
+        print(f"{name}: {len(tasks)} tasks, sha256 {write_suite(name, tasks)}")

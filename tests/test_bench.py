@@ -1,0 +1,153 @@
+"""Smoke test of the throughput benchmark: a tiny configuration runs end to end and reports every figure
+with the right keys and types. No timing assertions (the machine is shared and noisy)."""
+
+from __future__ import annotations
+
+import numbers
+
+import orjson
+import pytest
+
+from mpb_env.rollouts.bench import (
+    BenchConfig,
+    PointWritePolicy,
+    bench_task,
+    dumps,
+    format_report,
+    hotspots,
+    run_bench,
+    synthetic_plan,
+)
+from mpb_env.rollouts.cli import main
+from mpb_env.tasks import episodes, load_tasks
+
+TINY = BenchConfig(
+    sizes=("S",),
+    step_world="S",
+    repeats=2,
+    inner=3,
+    copy_repeats=1,
+    memory_envs=3,
+    step_episodes=1,
+    vector_ns=(1, 2),
+    vector_steps=16,
+    oracle_repeats=1,
+    ray=False,
+    profile=False,
+    quick=True,
+)
+
+
+def _num(x: object) -> bool:
+    return isinstance(x, numbers.Real) and not isinstance(x, bool)
+
+
+@pytest.fixture(scope="module")
+def report() -> dict:
+    return run_bench(TINY)
+
+
+def test_report_has_every_section_and_is_json(report: dict) -> None:
+    assert set(report) == {"meta", "reset", "memory", "step", "vector", "oracle_run", "ray", "goals", "notes"}
+    again = orjson.loads(dumps(report))
+    assert again["meta"]["quick"] is True and again["meta"]["config"]["sizes"] == ["S"]
+    assert report["ray"] == {"skipped": True}
+    assert isinstance(report["notes"], list) and all(isinstance(n, str) for n in report["notes"])
+    assert "goals" in format_report(report)
+
+
+def test_reset_figures(report: dict) -> None:
+    r = report["reset"]["S"]
+    for key in (
+        "world_bytes",
+        "records",
+        "reset_us",
+        "fork_us",
+        "deepcopy_us",
+        "orjson_loads_us",
+        "sqlite_clone_us",
+        "deepcopy_over_reset",
+        "orjson_over_reset",
+        "sqlite_over_reset",
+        "deepcopy_over_fork",
+    ):
+        assert _num(r[key]) and r[key] > 0, key
+    assert report["reset"]["writes_per_episode"] == 15 and "M" not in report["reset"]
+
+
+def test_memory_step_vector_and_oracle_figures(report: dict) -> None:
+    m = report["memory"]
+    assert m["envs"] == 3 and m["turns"] == 15 and m["records_written"] == 15
+    assert _num(m["bytes_per_env"]) and _num(m["world_bytes_traced"]) and _num(m["world_over_env"])
+    step = report["step"]
+    assert _num(step["raw_floor_us"])
+    for kind in ("point_write", "read_by_key", "scan", "search"):
+        assert {"action", "median_us", "over_floor", "steps_per_s"} <= set(step[kind])
+        assert _num(step[kind]["median_us"]) and _num(step[kind]["over_floor"])
+    vec = report["vector"]
+    for n in ("1", "2"):
+        row = vec[n]
+        assert row["cycles"] >= 3
+        for key in ("ours_us_per_sub_env", "sync_us_per_sub_env", "sync_over_ours"):
+            assert _num(row[key]) and row[key] > 0
+    o = report["oracle_run"]
+    assert "error" not in o
+    assert o["episodes"] == len(episodes(load_tasks("bench")))
+    assert _num(o["seconds"]) and _num(o["episodes_per_s"]) and o["passed"] == o["episodes"]
+
+
+def test_goals_are_judged(report: dict) -> None:
+    goals = report["goals"]
+    assert {
+        "reset_us",
+        "memory_bytes_per_env",
+        "point_write_step_us",
+        "vector_us_per_sub_env",
+        "vector_sync_over_ours",
+    } <= set(goals)
+    assert ("oracle_run_s" in goals) == ("seconds" in report["oracle_run"])
+    assert "deepcopy_over_reset_L" not in goals and "ray_efficiency_per_core" not in goals
+    for g in goals.values():
+        assert isinstance(g["met"], bool) and isinstance(g["target"], str) and _num(g["measured"])
+
+
+def test_point_write_policy_plays_fourteen_writes_then_finishes() -> None:
+    task = bench_task("S")
+    plan = synthetic_plan(task, 3)
+    assert [t.id for t in plan] == [f"{task.id}#00000", f"{task.id}#00001", f"{task.id}#00002"]
+    assert all(t.query == task.query for t in plan)
+    policy = PointWritePolicy()
+    policy.reset(0, {})
+    turns = [policy.act(["obs"], [{"slot": 0}])[0] for _ in range(15)]
+    assert all('"update_alarm"' in t for t in turns[:14]) and turns[14] == "Done."
+    assert policy.first_act_ns is not None
+
+
+def test_hotspots_names_the_busy_function() -> None:
+    def busy() -> int:
+        return sum(i * i for i in range(20_000))
+
+    text = hotspots(busy)
+    assert text.startswith("own time: ") and "cumulative: " in text and "%" in text
+
+
+def test_mpb_bench_parser_and_flags() -> None:
+    from mpb_env.rollouts.cli import build_parser
+
+    args = build_parser().parse_args(["bench", "--json", "--no-ray"])
+    assert args.json and args.no_ray and args.func.__name__ == "cmd_bench"
+    assert main(["bench", "--bogus"]) == 2
+
+
+def test_throughput_script_parses_its_flags() -> None:
+    import importlib.util
+    from pathlib import Path
+
+    path = Path(__file__).resolve().parent.parent / "benchmarks" / "throughput.py"
+    spec = importlib.util.spec_from_file_location("throughput", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    with pytest.raises(SystemExit) as exc:
+        module.main(["--help"])
+    assert exc.value.code == 0
