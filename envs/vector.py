@@ -122,22 +122,26 @@ class MobilePAVectorEnv(VectorEnv):
         for i, info in infos:
             for k, v in info.items():
                 keys.setdefault(k, []).append((i, v))
+        n = self.num_envs
         for k, items in keys.items():
-            mask = np.zeros(self.num_envs, dtype=bool)
+            idx = np.fromiter((i for i, _ in items), dtype=np.intp, count=len(items))
             first = items[0][1]
             if isinstance(first, dict):
                 out[k] = self._batch(items)
             else:
                 kind = type(first)
-                if kind in (int, float, bool) or isinstance(first, np.number):
-                    arr = np.zeros(self.num_envs, dtype=kind)
+                numeric = kind in (int, float, bool) or isinstance(first, np.number)
+                dtype = kind if numeric else object
+                # fromiter never broadcasts list values into extra dimensions, unlike np.array.
+                values = np.fromiter((v for _, v in items), dtype=dtype, count=len(items))
+                if len(items) == n and (idx == np.arange(n)).all():
+                    arr = values
                 else:
-                    arr = np.full(self.num_envs, None, dtype=object)
-                for i, v in items:
-                    arr[i] = v
+                    arr = np.zeros(n, dtype=dtype) if numeric else np.full(n, None, dtype=object)
+                    arr[idx] = values
                 out[k] = arr
-            for i, _ in items:
-                mask[i] = True
+            mask = np.zeros(n, dtype=bool)
+            mask[idx] = True
             out[f"_{k}"] = mask
         return out
 

@@ -124,17 +124,29 @@ class Episode:
         return [dict(ASK_USER_SCHEMA if name == ASK_USER else specs[name].schema) for name in self.tools]
 
     def start_info(self) -> dict[str, Any]:
-        skills = {sid: self.state.get("skills", sid) or {} for sid in self.task.candidate_skills}
+        """The reset info: task, chat messages, tool schemas of A_0, recall. Built once per task and
+        recall setting (autoreset pays a copy, not a rebuild); every call returns fresh containers."""
+        mode = self.task.recall or self.recall_mode
+
+        def build() -> dict[str, Any]:
+            skills = {sid: self.state.get("skills", sid) or {} for sid in self.task.candidate_skills}
+            return {
+                "messages": render_messages(self.task, skills),
+                "tools": self.schemas(),
+                "gold_recall": gold_recall(self.task, self.tools),
+            }
+
+        base = self.task.derived(("start", mode, self.top_n), build)
         return {
             "task_id": self.task.id,
             "dimension": self.task.dimension,
-            "messages": render_messages(self.task, skills),
-            "tools": self.schemas(),
+            "messages": [dict(m) for m in base["messages"]],
+            "tools": [dict(t) for t in base["tools"]],
             "recall": {
-                "mode": self.task.recall or self.recall_mode,
+                "mode": mode,
                 "n": self.top_n,
                 "tools": list(self.tools),
-                "gold_recall": gold_recall(self.task, self.tools),
+                "gold_recall": base["gold_recall"],
             },
         }
 

@@ -6,6 +6,7 @@ them into their SOR and MTSR variants). Files are read with ``importlib.resource
 
 from __future__ import annotations
 
+import gc
 import hashlib
 from functools import cache
 from importlib import resources
@@ -39,7 +40,9 @@ def _load(split: str) -> tuple[Task, ...]:
     actual = hashlib.sha256(raw).hexdigest()
     if actual != expected:
         raise ValueError(f"suite {split!r} checksum mismatch: file {actual}, recorded {expected}")
-    return tuple(Task.model_validate(orjson.loads(line)) for line in raw.splitlines() if line.strip())
+    tasks = tuple(Task.model_validate(orjson.loads(line)) for line in raw.splitlines() if line.strip())
+    gc.freeze()  # long-lived and immutable: keep them out of the cyclic GC's scans (see load_world)
+    return tasks
 
 
 def load_tasks(split: str = "bench", dimension: Dimension | None = None) -> list[Task]:

@@ -173,9 +173,10 @@ class Task(_Strict):
 
     def derived(self, key: Any, build: Any) -> Any:
         """A value derived from this task, built by ``build()`` on first use and cached on the task."""
-        value = self._derived.get(key)
+        cache = self.__pydantic_private__["_derived"]  # direct: pydantic's __getattr__ is slow
+        value = cache.get(key)
         if value is None:
-            value = self._derived[key] = build()
+            value = cache[key] = build()
         return value
 
     def patch_tables(self) -> dict[str, dict[str, dict[str, Any] | None]]:

@@ -8,6 +8,7 @@ core entities that tasks refer to are the same in every size.
 
 from __future__ import annotations
 
+import gc
 import random
 from functools import cache
 from typing import Literal
@@ -41,8 +42,15 @@ def build_tables(size: Size = "M", seed: int = 0) -> Tables:
 
 @cache
 def load_world(size: Size = "M", seed: int = 0) -> World:
-    """The shared base world for ``size`` (built once per process)."""
-    return World(build_tables(size, seed), meta={"size": size, "seed": seed})
+    """The shared base world for ``size`` (built once per process).
+
+    The world is immutable and lives as long as the process, so its ~10^5 records are moved out of the
+    cyclic garbage collector's sight (``gc.freeze``): otherwise every full collection rescans them,
+    which showed up as 50-70 µs pauses on single env steps with a thousand sub-envs alive.
+    """
+    world = World(build_tables(size, seed), meta={"size": size, "seed": seed})
+    gc.freeze()
+    return world
 
 
 def digests(seed: int = 0) -> dict[str, str]:
