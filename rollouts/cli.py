@@ -32,7 +32,7 @@ from tqdm import tqdm
 from mpb_env.domains import DOMAIN_COUNTS, by_domain, catalog
 from mpb_env.episode import T_MAX, Episode
 from mpb_env.recall import DEFAULT_TOP_N
-from mpb_env.rollouts.policies import POLICY_NAMES, NullPolicy, OraclePolicy, make_policy
+from mpb_env.rollouts.policies import POLICY_NAMES, NullPolicy, OraclePolicy, RandomPolicy, make_policy
 from mpb_env.rollouts.report import build_report, format_table
 from mpb_env.rollouts.runner import TRAJECTORIES_FILE, Trajectory, play_episode, run
 from mpb_env.tasks import SPLITS, load_tasks
@@ -126,6 +126,14 @@ def info_data(tasks: list[Task]) -> dict[str, Any]:
             "by_category": {d: dict(c) for d, c in by_category.items()},
             "by_bucket": dict(Counter(t.bucket for t in tasks)),
             "by_routing": dict(Counter(t.routing for t in plan if t.routing is not None)),
+            "memory": {
+                axis: dict(Counter(t.meta[axis] for t in tasks if t.dimension == "memory" and axis in t.meta))
+                for axis in ("turns", "primary", "reasoning", "target", "scenario")
+            },
+            "interaction": {
+                "asking": sum(1 for t in tasks if t.user_facts),
+                "controls": sum(1 for t in tasks if t.allow_ask and not t.user_facts),
+            },
             "episodes": len(plan),
         },
     }
@@ -154,6 +162,14 @@ def cmd_info(args: argparse.Namespace) -> int:
         f"  by routing:   {_counts(tasks['by_routing'])}",
         "  by category:",
         *(f"    {d}: {_counts(c)}" for d, c in tasks["by_category"].items()),
+        *(f"  memory {axis}: {_counts(c)}" for axis, c in tasks["memory"].items() if c),
+        *(
+            [
+                f"  interaction: {tasks['interaction']['asking']} asking, {tasks['interaction']['controls']} controls"
+            ]
+            if tasks["interaction"]["asking"] or tasks["interaction"]["controls"]
+            else []
+        ),
     ]
     print("\n".join(lines))
     return 0
@@ -253,6 +269,10 @@ def _check_oracle(task: Task, traj: Trajectory) -> list[str]:
     return problems
 
 
+#: A suite a random policy can solve more often than this (percent) has checkers that are too lax.
+MAX_RANDOM_RATE = 1.0
+
+
 def validate_tasks(
     tasks: list[Task],
     *,
@@ -262,16 +282,17 @@ def validate_tasks(
     world_size: Size = "M",
     progress: bool = True,
 ) -> dict[str, Any]:
-    """Check every episode: the oracle passes with only explained tool errors and the null policy fails;
-    then, when ``mpb_env.validation.sensitivity`` exists, how many corruptions of each task's gold the
-    checker kills, per bucket."""
+    """Check every episode: the oracle passes with only explained tool errors, the null policy fails,
+    every corruption of the oracle is rejected (kill rate per bucket), and a random policy (seed 0)
+    solves at most ``MAX_RANDOM_RATE`` percent of the episodes."""
     plan = episodes(tasks)
     failed: list[dict[str, Any]] = []
     if not plan:
         return {"episodes": 0, "passed": 0, "failed": failed, "sensitivity": None}
     world = load_world(world_size)
-    oracle, null = OraclePolicy(_index(tasks)), NullPolicy()
+    oracle, null, rnd = OraclePolicy(_index(tasks)), NullPolicy(), RandomPolicy(0)
     episode = Episode(world, plan[0], recall, top_n, max_turns)
+    random_wins = 0
     kills: dict[str, list[int]] = {}
     survivors: list[dict[str, str]] = []
     for task in tqdm(plan, unit="ep", disable=not progress or not sys.stderr.isatty(), leave=False):
@@ -279,6 +300,7 @@ def validate_tasks(
             problems = _check_oracle(task, play_episode(episode, task, oracle))
             if play_episode(episode, task, null).success:
                 problems.append("the null policy passes")
+            random_wins += play_episode(episode, task, rnd).success
         except Exception as exc:  # a crashing tool body is a finding, not a reason to stop validating
             problems = [f"run raised {type(exc).__name__}: {_one_line(exc)}"]
         try:
@@ -300,7 +322,14 @@ def validate_tasks(
         },
         "survivors": survivors,
     }
-    return {"episodes": len(plan), "passed": len(plan) - len(failed), "failed": failed, "sensitivity": sens}
+    rate = round(100.0 * random_wins / len(plan), 2)
+    return {
+        "episodes": len(plan),
+        "passed": len(plan) - len(failed),
+        "failed": failed,
+        "sensitivity": sens,
+        "random": {"successes": random_wins, "rate": rate, "ok": rate <= MAX_RANDOM_RATE},
+    }
 
 
 def cmd_validate(args: argparse.Namespace) -> int:
@@ -331,11 +360,16 @@ def cmd_validate(args: argparse.Namespace) -> int:
                 shown = ", ".join(f"{s['task_id']}:{s['corruption']}" for s in sens["survivors"][:10])
                 more = len(sens["survivors"]) - 10
                 lines.append(f"  surviving corruptions: {shown}" + (f" (+{more} more)" if more > 0 else ""))
+        r = result["random"]
+        lines.append(
+            f"random policy (seed 0): {r['successes']} of {result['episodes']} solved ({r['rate']}%), "
+            f"{'within' if r['ok'] else 'ABOVE'} the {MAX_RANDOM_RATE}% bound"
+        )
         if result["failed"]:
             lines.append("failed:")
             lines += [f"  {f['task_id']}: {'; '.join(f['problems'])}" for f in result["failed"]]
         print("\n".join(lines))
-    return 1 if result["failed"] else 0
+    return 1 if result["failed"] or not result["random"]["ok"] else 0
 
 
 # --------------------------------------------------------------------------- eval

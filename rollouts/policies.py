@@ -47,7 +47,8 @@ class Policy(Protocol):
         ...
 
     def act(self, observations: list[str], infos: list[dict[str, Any]]) -> list[str]:
-        """One assistant turn per batch entry, in batch order."""
+        """One assistant turn per batch entry, in batch order. May be ``async def`` instead: the
+        executors await the coroutine (one batched call per round either way)."""
         ...
 
 

@@ -20,6 +20,8 @@ Per-trajectory counts:
 
 from __future__ import annotations
 
+import asyncio
+import inspect
 import sys
 import time
 from collections import Counter
@@ -81,6 +83,20 @@ class Trajectory(BaseModel):
     def line(self) -> bytes:
         """The JSONL line (no timings, so replays are byte-identical)."""
         return orjson.dumps(self.model_dump(mode="json", exclude={"timings"})) + b"\n"
+
+
+_LOOP: asyncio.AbstractEventLoop | None = None
+
+
+def resolve(actions: Any) -> list[str]:
+    """A policy's ``act`` may be ``async def`` (e.g. concurrent requests to an inference server): its
+    coroutine is run to completion on one private event loop, reused across calls."""
+    global _LOOP
+    if not inspect.isawaitable(actions):
+        return actions
+    if _LOOP is None or _LOOP.is_closed():
+        _LOOP = asyncio.new_event_loop()
+    return _LOOP.run_until_complete(actions)
 
 
 class Recorder:
@@ -164,7 +180,7 @@ def play_episode(episode: Episode, task: Task, policy: Policy, seed: int = 0) ->
     policy.reset(0, info)
     while True:
         t0 = time.perf_counter()
-        action = policy.act([obs], [info])[0]
+        action = resolve(policy.act([obs], [info]))[0]
         t1 = time.perf_counter()
         obs, reward, terminated, truncated, info = episode.step(action)
         rec.env_s += time.perf_counter() - t1
@@ -428,7 +444,7 @@ def drive(
                 obs.append(o)
                 infos.append({**info, "slot": i * width + slot})
         t0 = time.perf_counter()
-        actions = policy.act(obs, infos)
+        actions = resolve(policy.act(obs, infos))
         policy_s = time.perf_counter() - t0
         requests: dict[int, list[tuple[int, str]]] = {}
         for (i, slot), action in zip(keys, actions, strict=True):

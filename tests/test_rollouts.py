@@ -295,3 +295,26 @@ def test_report_keys_breakdowns_and_full_denominator() -> None:
     assert "[" in text and "basic/recovery" in text and "routing/SOR" in text
     header, score = text.splitlines()[:2]
     assert len(header) == len(score)
+
+
+def test_async_policies_are_awaited_by_the_executor() -> None:
+    import asyncio
+
+    class AsyncOracle:
+        def __init__(self) -> None:
+            self.inner = make_policy("oracle", TASKS)
+            self.calls = 0
+
+        def reset(self, slot: int, info: dict) -> None:
+            self.inner.reset(slot, info)
+
+        async def act(self, observations: list[str], infos: list[dict]) -> list[str]:
+            self.calls += 1
+            await asyncio.sleep(0)
+            return self.inner.act(observations, infos)
+
+    policy = AsyncOracle()
+    trajs = run_local(TASKS, policy, recall="oracle", world_size="S", progress=False)
+    sync = run_local(TASKS, make_policy("oracle", TASKS), recall="oracle", world_size="S", progress=False)
+    assert policy.calls > 0 and [t.line() for t in trajs] == [t.line() for t in sync]
+    assert all(t.success for t in trajs)
