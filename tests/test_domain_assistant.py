@@ -5,13 +5,11 @@ from __future__ import annotations
 import doctest
 import inspect
 import re
-from collections.abc import Callable
 from typing import Any
 
-import pytest
-
 import mpb_env.text
-from mpb_env.domains import DOMAIN_COUNTS, assistant, by_domain, catalog, modules
+from domain_harness import BASE_DIGEST, Check, DomainTests, by_tool, fresh, ids
+from mpb_env.domains import assistant, by_domain, catalog, modules
 from mpb_env.text import BM25, tokenize
 from mpb_env.tools.runtime import REGISTRY, execute
 from mpb_env.world.generate import build_tables, load_world
@@ -68,21 +66,8 @@ CASE_PATCH = Patch(
     }
 )  # fmt: skip
 
-BASE_DIGEST = load_world().digest()
-
-
-def fresh(patch: Patch | None = None) -> PhoneState:
-    return PhoneState(load_world()) if patch is None else PhoneState(load_world(), patch)
-
-
-def ids(fb: dict[str, Any]) -> list[str]:
-    return [r["id"] for r in fb["data"]]
-
 
 # --------------------------------------------------------------------------- success cases
-Check = Callable[[PhoneState, dict[str, Any]], None]
-
-
 def _search_secretary(s: PhoneState, fb: dict[str, Any]) -> None:
     assert ids(fb)[0] == "mem_001"
     assert set(fb["data"][0]) == {"id", "text", "category", "updated_at", "score"}
@@ -490,30 +475,21 @@ ERRORS: list[tuple[str, dict[str, Any], str]] = [
 ]
 
 
-@pytest.mark.parametrize(
-    ("name", "args", "check"), SUCCESS, ids=[f"{c[0]}-{i}" for i, c in enumerate(SUCCESS)]
+CASES = DomainTests(
+    assistant.DOMAIN,
+    by_tool(SUCCESS, numbered=True),
+    by_tool(ERRORS, numbered=True),
+    count=16,
+    patch=CASE_PATCH,
+    is_read=READS.__contains__,
 )
-def test_success(name: str, args: dict[str, Any], check: Check) -> None:
-    s = fresh(CASE_PATCH)
-    fb = execute(s, name, args)
-    assert fb["status"] == "success", fb
-    check(s, fb)
-
-
-@pytest.mark.parametrize(
-    ("name", "args", "error_type"), ERRORS, ids=[f"{c[0]}-{i}" for i, c in enumerate(ERRORS)]
-)
-def test_error(name: str, args: dict[str, Any], error_type: str) -> None:
-    s = fresh(CASE_PATCH)
-    fb = execute(s, name, args)
-    assert fb["status"] == "error" and fb["error_type"] == error_type, fb
-    assert s.delta() == {}
+test_success, test_error, _, test_tool_flags_and_contract = CASES.tests()
 
 
 def test_every_tool_has_cases_and_base_world_is_untouched() -> None:
-    assert {c[0] for c in SUCCESS} == MY_TOOLS == {c[0] for c in ERRORS}
-    assert {spec.name for spec in by_domain()["AI Assistant"]} == MY_TOOLS
-    assert len(MY_TOOLS) == DOMAIN_COUNTS["AI Assistant"] == 16
+    assert {spec.name for spec in by_domain()["AI Assistant"]} == MY_TOOLS == {c[0] for c in SUCCESS}
+    CASES.check_all()
+    # All the cases in one episode too.
     s = fresh(CASE_PATCH)
     for name, args, _ in SUCCESS:
         assert execute(s, name, args)["status"] == "success", name
@@ -521,16 +497,6 @@ def test_every_tool_has_cases_and_base_world_is_untouched() -> None:
         execute(s, name, args)
     assert s.delta()
     assert load_world().digest() == BASE_DIGEST
-
-
-def test_tool_flags_and_contract() -> None:
-    for name in MY_TOOLS:
-        spec = REGISTRY[name]
-        assert spec.domain == assistant.DOMAIN
-        assert spec.mutates == (name not in READS), name
-        assert spec.raises, name
-        for prop in spec.schema["function"]["parameters"]["properties"].values():
-            assert "e.g." in prop["description"]
 
 
 # --------------------------------------------------------------------------- search semantics

@@ -4,20 +4,16 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Callable
 from typing import Any
 
-import pytest
-
-from mpb_env.domains import by_domain
+from domain_harness import Check, DomainTests, Setup, call, get_or_list, setting, steps
+from domain_harness import fresh as harness_fresh
 from mpb_env.domains import devices as dev
 from mpb_env.tools.runtime import execute
 from mpb_env.world.generate import build_tables, load_world
 from mpb_env.world.state import Patch, PhoneState, World
 
 DOMAIN = "Devices & Cross-device"
-Setup = Callable[[PhoneState], None] | None
-Check = Callable[[PhoneState, dict[str, Any]], None]
 
 # Files to drag (one in the recycle bin) and a playing song; a task's S0 would add them the same way.
 _FILE = {"folder": "Documents", "kind": "document", "modified": "2026-05-19T10:00:00", "trashed_at": None}
@@ -34,28 +30,7 @@ PLAYING = {"title": "Blue in Green", "artist": "Miles Davis", "status": "playing
 
 
 def fresh() -> PhoneState:
-    return PhoneState(load_world(), PATCH)
-
-
-def call(s: PhoneState, name: str, args: dict[str, Any]) -> dict[str, Any]:
-    fb = execute(s, name, args)
-    assert fb["status"] == "success", fb
-    return fb
-
-
-def steps(*calls: tuple[str, dict[str, Any]]) -> Callable[[PhoneState], None]:
-    def hook(s: PhoneState) -> None:
-        for name, args in calls:
-            call(s, name, args)
-
-    return hook
-
-
-def setting(key: str, value: Any) -> Callable[[PhoneState], None]:
-    def hook(s: PhoneState) -> None:
-        s.set_setting(key, value)
-
-    return hook
+    return harness_fresh(PATCH)
 
 
 def playing(s: PhoneState) -> None:
@@ -309,59 +284,10 @@ ERRORS: list[tuple[str, str, dict[str, Any], Setup, str]] = [
 ]  # fmt: skip
 
 
-def run_success(name: str, args: dict[str, Any], setup: Setup, check: Check) -> PhoneState:
-    s = fresh()
-    if setup is not None:
-        setup(s)
-    fb = execute(s, name, args)
-    assert fb["status"] == "success", fb
-    check(s, fb)
-    return s
-
-
-def run_error(name: str, args: dict[str, Any], setup: Setup, error_type: str) -> PhoneState:
-    s = fresh()
-    if setup is not None:
-        setup(s)
-    before = s.delta()
-    fb = execute(s, name, args)
-    assert fb["status"] == "error" and fb["error_type"] == error_type, fb
-    assert s.delta() == before, "a failed call must not change state"
-    return s
-
-
-@pytest.mark.parametrize(
-    ("name", "args", "setup", "check"), [c[1:] for c in SUCCESS], ids=[c[0] for c in SUCCESS]
+CASES = DomainTests(DOMAIN, SUCCESS, ERRORS, count=13, patch=PATCH, is_read=get_or_list)
+test_success, test_error, test_every_tool_is_covered_and_base_world_unwritten, test_tool_contract = (
+    CASES.tests()
 )
-def test_success(name: str, args: dict[str, Any], setup: Setup, check: Check) -> None:
-    run_success(name, args, setup, check)
-
-
-@pytest.mark.parametrize(
-    ("name", "args", "setup", "error_type"), [c[1:] for c in ERRORS], ids=[c[0] for c in ERRORS]
-)
-def test_error(name: str, args: dict[str, Any], setup: Setup, error_type: str) -> None:
-    run_error(name, args, setup, error_type)
-
-
-def test_every_tool_is_covered_and_base_world_unwritten() -> None:
-    tools = {spec.name for spec in by_domain()[DOMAIN]}
-    assert len(tools) == 13
-    assert tools == {c[1] for c in SUCCESS} == {c[1] for c in ERRORS}
-    digest = load_world().digest()
-    for _, name, args, setup, check in SUCCESS:
-        run_success(name, args, setup, check)
-    for _, name, args, setup, error_type in ERRORS:
-        run_error(name, args, setup, error_type)
-    assert load_world().digest() == digest
-
-
-def test_tool_contract() -> None:
-    for spec in by_domain()[DOMAIN]:
-        assert spec.raises, spec.name
-        assert spec.description.endswith("."), spec.name
-        reads_only = spec.name.startswith(("get_", "list_"))
-        assert spec.mutates is not reads_only, spec.name
 
 
 # ------------------------------------------------------------------------ cross-domain flows

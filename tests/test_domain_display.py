@@ -2,34 +2,17 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from datetime import datetime
 from typing import Any
 
-import pytest
-
-from mpb_env.domains import by_domain
+from domain_harness import Check, DomainTests, Setup, call, fresh, get_or_list, revoke
 from mpb_env.domains import display as disp
 from mpb_env.domains.system import DEFAULT_SETTINGS
 from mpb_env.tools.runtime import execute
-from mpb_env.world.generate import build_tables, load_world
+from mpb_env.world.generate import build_tables
 from mpb_env.world.state import PhoneState
 
 DOMAIN = "Display & Sound"
-WORLD = load_world()
-BASE_DIGEST = WORLD.digest()
-Setup = Callable[[PhoneState], None] | None
-Check = Callable[[PhoneState, dict[str, Any]], None]
-
-
-def fresh(now: str = "2026-05-20T09:00:00") -> PhoneState:
-    return PhoneState(WORLD, now=now)
-
-
-def call(s: PhoneState, name: str, args: dict[str, Any]) -> dict[str, Any]:
-    fb = execute(s, name, args)
-    assert fb["status"] == "success", fb
-    return fb
 
 
 def changed(s: PhoneState) -> dict[str, Any]:
@@ -63,10 +46,7 @@ def block_samantha(s: PhoneState) -> None:
     call(s, "block_number", {"contact_id": "contact_009"})
 
 
-def revoke_contacts(s: PhoneState) -> None:
-    app = s.get("apps", "contacts")
-    assert app is not None
-    s.update("apps", "contacts", permissions={**app["permissions"], "CONTACTS": False})
+revoke_contacts = revoke("contacts", "CONTACTS")
 
 
 def power_on_at_six(s: PhoneState) -> None:
@@ -387,66 +367,12 @@ ERRORS: list[tuple[str, str, dict[str, Any], Setup, str]] = [
 ]  # fmt: skip
 
 
-def run_success(name: str, args: dict[str, Any], setup: Setup, check: Check) -> PhoneState:
-    s = fresh()
-    if setup is not None:
-        setup(s)
-    before = s.delta()
-    fb = execute(s, name, args)
-    assert fb["status"] == "success", fb
-    check(s, fb)
-    if not MUTATES[name]:
-        assert s.delta() == before, "a read tool must not write"
-    return s
-
-
-def run_error(name: str, args: dict[str, Any], setup: Setup, error_type: str) -> PhoneState:
-    s = fresh()
-    if setup is not None:
-        setup(s)
-    before, counters = s.delta(), dict(s.counters)
-    fb = execute(s, name, args)
-    assert (fb["status"], fb["error_type"]) == ("error", error_type), fb
-    assert s.delta() == before and s.counters == counters, "a failed call must not change state"
-    return s
-
-
-MUTATES = {spec.name: spec.mutates for spec in by_domain()[DOMAIN]}
-
-
-@pytest.mark.parametrize(
-    ("name", "args", "setup", "check"), [c[1:] for c in SUCCESS], ids=[c[0] for c in SUCCESS]
+CASES = DomainTests(
+    DOMAIN, SUCCESS, ERRORS, count=22, is_read=get_or_list, verbs={"get", "list", "set", "add", "remove"}
 )
-def test_success(name: str, args: dict[str, Any], setup: Setup, check: Check) -> None:
-    run_success(name, args, setup, check)
-
-
-@pytest.mark.parametrize(
-    ("name", "args", "setup", "error_type"), [c[1:] for c in ERRORS], ids=[c[0] for c in ERRORS]
+test_success, test_error, test_every_tool_is_covered_and_base_world_unwritten, test_tool_contract = (
+    CASES.tests()
 )
-def test_error(name: str, args: dict[str, Any], setup: Setup, error_type: str) -> None:
-    run_error(name, args, setup, error_type)
-
-
-def test_every_tool_is_covered_and_base_world_unwritten() -> None:
-    tools = {spec.name for spec in by_domain()[DOMAIN]}
-    assert len(tools) == 22
-    assert tools == {c[1] for c in SUCCESS} == {c[1] for c in ERRORS}
-    for _, name, args, setup, check in SUCCESS:
-        run_success(name, args, setup, check)
-    for _, name, args, setup, error_type in ERRORS:
-        run_error(name, args, setup, error_type)
-    assert load_world().digest() == BASE_DIGEST
-
-
-def test_tool_contract() -> None:
-    for spec in by_domain()[DOMAIN]:
-        assert spec.raises, spec.name
-        if spec.permission is not None:
-            assert "PermissionDenied" in spec.raises, spec.name
-        verb = spec.name.split("_")[0]
-        assert verb in {"get", "list", "set", "add", "remove"}, spec.name
-        assert spec.mutates == (verb not in {"get", "list"}), spec.name
 
 
 # ------------------------------------------------------------------------ cross-domain and flows

@@ -4,23 +4,21 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Callable
 from typing import Any, NamedTuple
 
-import pytest
-
-from mpb_env.domains import DOMAIN_COUNTS, by_domain
+import domain_harness
+from domain_harness import BASE_DIGEST, NOW, Check, DomainTests, Setup, steps
+from domain_harness import fresh as harness_fresh
+from mpb_env.domains import by_domain
 from mpb_env.domains import input as inp
 from mpb_env.tools.runtime import REGISTRY, execute
 from mpb_env.world.generate import build_tables, load_world
 from mpb_env.world.state import Patch, PhoneState
 
 WORLD = load_world()
-BASE_DIGEST = WORLD.digest()
 TOOLS = {spec.name for spec in by_domain()["Input & Interaction"]}
 READS = {"get_input_settings"}
 
-Check = Callable[[PhoneState, dict[str, Any]], None]
 Call = tuple[str, dict[str, Any]]
 
 
@@ -32,8 +30,8 @@ class Case(NamedTuple):
     patch: dict[str, dict[str, Any]] | None = None
 
 
-def fresh(patch: dict[str, dict[str, Any]] | None = None, now: str = "2026-05-20T09:00:00") -> PhoneState:
-    return PhoneState(WORLD, Patch(patch) if patch else Patch(), now=now)
+def fresh(patch: dict[str, dict[str, Any]] | None = None, now: str = NOW) -> PhoneState:
+    return harness_fresh(Patch(patch) if patch else None, now)
 
 
 def setting(s: PhoneState, key: str) -> Any:
@@ -373,35 +371,38 @@ ERRORS: list[Case] = [
 ]
 
 
-def run_case(case: Case) -> tuple[PhoneState, dict[str, Any], dict[str, dict[str, Any]]]:
-    """Run the setup calls, then the case's call at 09:00:00; also return the writes made before it."""
-    s = fresh(case.patch)
-    for name, args in case.setup:
-        assert execute(s, name, args)["status"] == "success", (name, args)
-    s.ticks = 0
-    before = {t: dict(rows) for t, rows in s.writes.items() if rows}
-    return s, execute(s, case.name, case.args), before
+def run_setup(calls: tuple[Call, ...]) -> Setup:
+    """Run the setup calls (each must succeed), then restart the clock: the case's call runs at 09:00:00."""
+    if not calls:
+        return None
+    run = steps(*calls)
+
+    def hook(s: PhoneState) -> None:
+        run(s)
+        s.ticks = 0
+
+    return hook
 
 
-@pytest.mark.parametrize("case", SUCCESS, ids=[f"{c.name}-{i}" for i, c in enumerate(SUCCESS)])
-def test_success(case: Case) -> None:
-    s, fb, _ = run_case(case)
-    assert fb["status"] == "success", fb
-    assert callable(case.expect)
-    case.expect(s, fb)
+def harness_cases(cases: list[Case]) -> list[domain_harness.Case]:
+    return [
+        domain_harness.Case(
+            f"{c.name}-{i}", c.name, c.args, run_setup(c.setup), c.expect, Patch(c.patch) if c.patch else None
+        )
+        for i, c in enumerate(cases)
+    ]
 
 
-@pytest.mark.parametrize("case", ERRORS, ids=[f"{c.name}-{i}" for i, c in enumerate(ERRORS)])
-def test_error(case: Case) -> None:
-    s, fb, before = run_case(case)
-    assert fb["status"] == "error" and fb["error_type"] == case.expect, fb
-    assert fb["error_type"] == "InvalidArguments" or fb["error_type"] in REGISTRY[case.name].raises
-    assert {t: rows for t, rows in s.writes.items() if rows} == before  # the failed call wrote nothing
+CASES = DomainTests(
+    "Input & Interaction", harness_cases(SUCCESS), harness_cases(ERRORS), count=12, is_read=READS.__contains__
+)
+test_success, test_error, _, _ = CASES.tests()
 
 
 def test_every_tool_has_cases_and_base_world_is_untouched() -> None:
     assert {c.name for c in SUCCESS} == TOOLS == {c.name for c in ERRORS}
-    assert len(TOOLS) == DOMAIN_COUNTS["Input & Interaction"] == 12
+    CASES.check_all()
+    # All the cases in one episode too.
     s = fresh()
     for case in SUCCESS:
         if case.patch is None:
@@ -415,10 +416,7 @@ def test_every_tool_has_cases_and_base_world_is_untouched() -> None:
 
 
 def test_tool_flags() -> None:
-    for name in TOOLS:
-        spec = REGISTRY[name]
-        assert spec.domain == inp.DOMAIN and spec.mutates == (name not in READS), name
-        assert spec.raises, name
+    CASES.check_contract()
     assert REGISTRY["scan_qr_code"].permission == ("camera", "CAMERA")
 
 

@@ -4,41 +4,18 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Callable
 from typing import Any
 
-import pytest
-
-from mpb_env.domains import by_domain
+from domain_harness import Check, DomainTests, Hook, Setup, call, fresh, get_or_list, steps
 from mpb_env.domains import network as net
 from mpb_env.tools.runtime import execute
 from mpb_env.world.generate import build_tables, load_world
 from mpb_env.world.state import Patch, PhoneState
 
 DOMAIN = "Network & Connectivity"
-Setup = Callable[[PhoneState], None] | None
-Check = Callable[[PhoneState, dict[str, Any]], None]
 
 
-def fresh(patch: Patch | None = None) -> PhoneState:
-    return PhoneState(load_world(), patch) if patch is not None else PhoneState(load_world())
-
-
-def call(s: PhoneState, name: str, args: dict[str, Any]) -> dict[str, Any]:
-    fb = execute(s, name, args)
-    assert fb["status"] == "success", fb
-    return fb
-
-
-def steps(*calls: tuple[str, dict[str, Any]]) -> Callable[[PhoneState], None]:
-    def hook(s: PhoneState) -> None:
-        for name, args in calls:
-            call(s, name, args)
-
-    return hook
-
-
-def settings(**values: Any) -> Callable[[PhoneState], None]:
+def settings(**values: Any) -> Hook:
     def hook(s: PhoneState) -> None:
         for key, value in values.items():
             s.set_setting("network." + key, value)
@@ -46,7 +23,7 @@ def settings(**values: Any) -> Callable[[PhoneState], None]:
     return hook
 
 
-def bt_update(device_id: str, **changes: Any) -> Callable[[PhoneState], None]:
+def bt_update(device_id: str, **changes: Any) -> Hook:
     def hook(s: PhoneState) -> None:
         s.update("bluetooth_devices", device_id, **changes)
 
@@ -347,59 +324,10 @@ PATCH = Patch(
 )
 
 
-def run_success(name: str, args: dict[str, Any], setup: Setup, check: Check) -> PhoneState:
-    s = fresh(PATCH)
-    if setup is not None:
-        setup(s)
-    fb = execute(s, name, args)
-    assert fb["status"] == "success", fb
-    check(s, fb)
-    return s
-
-
-def run_error(name: str, args: dict[str, Any], setup: Setup, error_type: str) -> PhoneState:
-    s = fresh(PATCH)
-    if setup is not None:
-        setup(s)
-    before = s.delta()
-    fb = execute(s, name, args)
-    assert fb["status"] == "error" and fb["error_type"] == error_type, fb
-    assert s.delta() == before, "a failed call must not change state"
-    return s
-
-
-@pytest.mark.parametrize(
-    ("name", "args", "setup", "check"), [c[1:] for c in SUCCESS], ids=[c[0] for c in SUCCESS]
+CASES = DomainTests(DOMAIN, SUCCESS, ERRORS, count=14, patch=PATCH, is_read=get_or_list)
+test_success, test_error, test_every_tool_is_covered_and_base_world_unwritten, test_tool_contract = (
+    CASES.tests()
 )
-def test_success(name: str, args: dict[str, Any], setup: Setup, check: Check) -> None:
-    run_success(name, args, setup, check)
-
-
-@pytest.mark.parametrize(
-    ("name", "args", "setup", "error_type"), [c[1:] for c in ERRORS], ids=[c[0] for c in ERRORS]
-)
-def test_error(name: str, args: dict[str, Any], setup: Setup, error_type: str) -> None:
-    run_error(name, args, setup, error_type)
-
-
-def test_every_tool_is_covered_and_base_world_unwritten() -> None:
-    tools = {spec.name for spec in by_domain()[DOMAIN]}
-    assert len(tools) == 14
-    assert tools == {c[1] for c in SUCCESS} == {c[1] for c in ERRORS}
-    digest = load_world().digest()
-    for _, name, args, setup, check in SUCCESS:
-        run_success(name, args, setup, check)
-    for _, name, args, setup, error_type in ERRORS:
-        run_error(name, args, setup, error_type)
-    assert load_world().digest() == digest
-
-
-def test_tool_contract() -> None:
-    for spec in by_domain()[DOMAIN]:
-        assert spec.raises, spec.name
-        assert spec.description.endswith("."), spec.name
-        reads_only = spec.name.startswith(("get_", "list_"))
-        assert spec.mutates is not reads_only, spec.name
 
 
 # ------------------------------------------------------------------------ cross-domain flows

@@ -4,30 +4,15 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Callable
 from typing import Any
 
-import pytest
-
-from mpb_env.domains import by_domain
+from domain_harness import Check, DomainTests, Setup, airplane, call, fresh
 from mpb_env.domains import security as sec
 from mpb_env.tools.runtime import execute
 from mpb_env.world.generate import build_tables, load_world
 from mpb_env.world.state import PhoneState
 
 DOMAIN = "Security & Privacy"
-Setup = Callable[[PhoneState], None] | None
-Check = Callable[[PhoneState, dict[str, Any]], None]
-
-
-def fresh() -> PhoneState:
-    return PhoneState(load_world())
-
-
-def call(s: PhoneState, name: str, args: dict[str, Any] | None = None) -> dict[str, Any]:
-    fb = execute(s, name, args or {})
-    assert fb["status"] == "success", fb
-    return fb
 
 
 def no_lock(s: PhoneState) -> None:
@@ -51,10 +36,6 @@ def face_enrolled(s: PhoneState) -> None:
 def five_fingers(s: PhoneState) -> None:
     for i in range(4):
         call(s, "add_biometric", {"kind": "fingerprint", "label": f"Finger {i}"})
-
-
-def airplane(s: PhoneState) -> None:
-    s.set_setting("network.airplane_mode", True)
 
 
 def no_sms(s: PhoneState) -> None:
@@ -242,59 +223,10 @@ ERRORS: list[tuple[str, str, dict[str, Any], Setup, str]] = [
 ]  # fmt: skip
 
 
-def run_success(name: str, args: dict[str, Any], setup: Setup, check: Check) -> PhoneState:
-    s = fresh()
-    if setup is not None:
-        setup(s)
-    fb = execute(s, name, args)
-    assert fb["status"] == "success", fb
-    check(s, fb)
-    return s
-
-
-def run_error(name: str, args: dict[str, Any], setup: Setup, error_type: str) -> PhoneState:
-    s = fresh()
-    if setup is not None:
-        setup(s)
-    before = s.delta()
-    fb = execute(s, name, args)
-    assert fb["status"] == "error" and fb["error_type"] == error_type, fb
-    assert s.delta() == before, "a failed call must not change state"
-    return s
-
-
-@pytest.mark.parametrize(
-    ("name", "args", "setup", "check"), [c[1:] for c in SUCCESS], ids=[c[0] for c in SUCCESS]
+CASES = DomainTests(DOMAIN, SUCCESS, ERRORS, count=10)
+test_success, test_error, test_every_tool_is_covered_and_base_world_unwritten, test_tool_contract = (
+    CASES.tests()
 )
-def test_success(name: str, args: dict[str, Any], setup: Setup, check: Check) -> None:
-    run_success(name, args, setup, check)
-
-
-@pytest.mark.parametrize(
-    ("name", "args", "setup", "error_type"), [c[1:] for c in ERRORS], ids=[c[0] for c in ERRORS]
-)
-def test_error(name: str, args: dict[str, Any], setup: Setup, error_type: str) -> None:
-    run_error(name, args, setup, error_type)
-
-
-def test_every_tool_is_covered_and_base_world_unwritten() -> None:
-    tools = {spec.name for spec in by_domain()[DOMAIN]}
-    assert len(tools) == 10
-    assert tools == {c[1] for c in SUCCESS} == {c[1] for c in ERRORS}
-    digest = load_world().digest()
-    for _, name, args, setup, check in SUCCESS:
-        run_success(name, args, setup, check)
-    for _, name, args, setup, error_type in ERRORS:
-        run_error(name, args, setup, error_type)
-    assert load_world().digest() == digest
-
-
-def test_tool_contract() -> None:
-    for spec in by_domain()[DOMAIN]:
-        assert spec.raises, spec.name
-        assert spec.schema["function"]["description"]
-        if spec.permission is not None:
-            assert "PermissionDenied" in spec.raises, spec.name
 
 
 # ------------------------------------------------------------------------ multi-step flows

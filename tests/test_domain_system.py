@@ -3,12 +3,9 @@
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
 from typing import Any
 
-import pytest
-
-from mpb_env.domains import by_domain
+from domain_harness import Check, DomainTests, Hook, Setup, by_tool, call, chain, delta, fresh
 from mpb_env.domains import system as sysmod
 from mpb_env.tools.runtime import execute
 from mpb_env.world.generate import build_tables, load_world
@@ -16,24 +13,6 @@ from mpb_env.world.state import PhoneState
 
 DOMAIN = "System Settings"
 WORLD = load_world()
-BASE_DIGEST = WORLD.digest()
-MUTATES = {spec.name: spec.mutates for spec in by_domain()[DOMAIN]}
-Setup = Callable[[PhoneState], None] | None
-Check = Callable[[PhoneState, dict[str, Any]], None]
-
-
-def fresh() -> PhoneState:
-    return PhoneState(WORLD)
-
-
-def call(s: PhoneState, name: str, args: dict[str, Any]) -> dict[str, Any]:
-    fb = execute(s, name, args)
-    assert fb["status"] == "success", fb
-    return fb
-
-
-def delta(s: PhoneState, table: str) -> dict[str, Any]:
-    return s.delta().get(table, {})
 
 
 def changed_settings(s: PhoneState) -> dict[str, Any]:
@@ -51,7 +30,7 @@ def page_items(s: PhoneState, page_id: str = "page_1") -> list[str]:
 
 
 # ------------------------------------------------------------------------ setups
-def settings(**values: Any) -> Callable[[PhoneState], None]:
+def settings(**values: Any) -> Hook:
     def hook(s: PhoneState) -> None:
         for key, value in values.items():
             s.set_setting(key.replace("__", "."), value)
@@ -59,15 +38,7 @@ def settings(**values: Any) -> Callable[[PhoneState], None]:
     return hook
 
 
-def both(*hooks: Callable[[PhoneState], None]) -> Callable[[PhoneState], None]:
-    def hook(s: PhoneState) -> None:
-        for h in hooks:
-            h(s)
-
-    return hook
-
-
-def install(*app_ids: str) -> Callable[[PhoneState], None]:
+def install(*app_ids: str) -> Hook:
     """Install extra apps (records shaped like Apps & Storage's)."""
 
     def hook(s: PhoneState) -> None:
@@ -127,7 +98,7 @@ def on_a_call(s: PhoneState) -> None:
                                      "name": "Linda Morgan", "direction": "out", "started": "2026-05-20T08:59:00"})  # fmt: skip
 
 
-def uninstall(*app_ids: str) -> Callable[[PhoneState], None]:
+def uninstall(*app_ids: str) -> Hook:
     def hook(s: PhoneState) -> None:
         for a in app_ids:
             s.delete("apps", a)
@@ -135,7 +106,7 @@ def uninstall(*app_ids: str) -> Callable[[PhoneState], None]:
     return hook
 
 
-def running(*app_ids: str) -> Callable[[PhoneState], None]:
+def running(*app_ids: str) -> Hook:
     def hook(s: PhoneState) -> None:
         for a in app_ids:
             s.update("apps", a, running=True)
@@ -209,7 +180,12 @@ def c_qs_bluetooth(s: PhoneState, fb: dict[str, Any]) -> None:
 
 
 def c_qs_airplane(s: PhoneState, fb: dict[str, Any]) -> None:
-    assert changed_settings(s) == {"network.airplane_mode": True, "network.wifi": False}
+    # Airplane mode drops the Wi-Fi connection too, exactly as set_airplane_mode does.
+    assert changed_settings(s) == {
+        "network.airplane_mode": True,
+        "network.wifi": False,
+        "network.wifi_connected": None,
+    }
     assert s.setting("network.bluetooth") is False and s.setting("network.mobile_data") is True
 
 
@@ -222,6 +198,7 @@ def c_qs_airplane_radios(s: PhoneState, fb: dict[str, Any]) -> None:
     assert [c["setting"] for c in fb["data"]["changes"]] == [
         "network.airplane_mode",
         "network.wifi",
+        "network.wifi_connected",
         "network.bluetooth",
         "network.hotspot",
     ]
@@ -527,7 +504,7 @@ SUCCESS: list[tuple[str, dict[str, Any], Setup, Check]] = [
      settings(dnd__enabled=True, dnd__until="2026-05-20T11:00:00"), c_qs_dnd_off_timed),
     ("set_quick_setting", {"tile": "flashlight", "enabled": True}, None, c_qs_flashlight),
     ("get_about_phone", {}, None, c_about),
-    ("get_about_phone", {}, both(settings(storage__free_mb=5_000), install("trail_maps")), c_about_storage),
+    ("get_about_phone", {}, chain(settings(storage__free_mb=5_000), install("trail_maps")), c_about_storage),
     ("set_battery_saver", {"enabled": True}, None, c_saver_on),
     ("set_battery_saver", {"enabled": True}, settings(display__brightness=30), c_saver_on_dim),
     ("set_battery_saver", {"enabled": False}, settings(battery__power_saving=True), c_saver_off),
@@ -573,16 +550,16 @@ SUCCESS: list[tuple[str, dict[str, Any], Setup, Check]] = [
     ("download_system_update", {}, None, c_download),
     ("download_system_update", {"update_id": "update_003", "use_mobile_data": True},
      settings(network__wifi=False, storage__free_mb=5_000), c_download_mobile),
-    ("install_system_update", {"update_id": "update_003"}, both(downloaded, running("assistant")), c_install),
-    ("install_system_update", {}, both(downloaded, settings(battery__level=12, battery__charging=True)),
+    ("install_system_update", {"update_id": "update_003"}, chain(downloaded, running("assistant")), c_install),
+    ("install_system_update", {}, chain(downloaded, settings(battery__level=12, battery__charging=True)),
      c_install_charging),
     ("restore_default_settings", {"section": "display"}, settings(display__brightness=20, display__dark_mode=True),
      c_restore_display),
     ("restore_default_settings", {"section": "network"},
-     both(lambda s: call(s, "set_quick_setting", {"tile": "airplane_mode", "enabled": True}) and None,
+     chain(lambda s: call(s, "set_quick_setting", {"tile": "airplane_mode", "enabled": True}) and None,
           settings(battery__level=12)), c_restore_network),
     ("restore_default_settings", {"section": "control_center"},
-     both(lambda s: call(s, "add_control_center_tile", {"tile": "nfc", "position": 1}) and None,
+     chain(lambda s: call(s, "add_control_center_tile", {"tile": "nfc", "position": 1}) and None,
           lambda s: call(s, "remove_control_center_tile", {"tile": "wifi"}) and None), c_restore_tiles),
     ("restore_default_settings", {"section": "display"}, settings(battery__power_saving=True, display__dark_mode=True),
      c_restore_display_saver),
@@ -603,7 +580,7 @@ ERRORS: list[tuple[str, dict[str, Any], Setup, str]] = [
     ("move_control_center_tile", {"tile": "wifi", "position": 0}, None, "InvalidArguments"),
     ("set_quick_setting", {"tile": "nfc", "enabled": True}, None, "PreconditionFailed"),
     ("set_quick_setting", {"tile": "mobile_data", "enabled": True},
-     both(lambda s: call(s, "add_control_center_tile", {"tile": "mobile_data"}) and None,
+     chain(lambda s: call(s, "add_control_center_tile", {"tile": "mobile_data"}) and None,
           settings(network__airplane_mode=True, network__mobile_data=False)), "PreconditionFailed"),
     ("set_quick_setting", {"tile": "battery_saver", "enabled": True}, settings(battery__charging=True),
      "PreconditionFailed"),
@@ -668,66 +645,20 @@ ERRORS: list[tuple[str, dict[str, Any], Setup, str]] = [
     ("download_system_update", {}, lambda s: s.update("system_updates", "update_003", status="installed") and None,
      "NotFound"),
     ("install_system_update", {}, None, "PreconditionFailed"),
-    ("install_system_update", {}, both(downloaded, settings(battery__level=20)), "PreconditionFailed"),
-    ("install_system_update", {}, both(downloaded, on_a_call), "Conflict"),
+    ("install_system_update", {}, chain(downloaded, settings(battery__level=20)), "PreconditionFailed"),
+    ("install_system_update", {}, chain(downloaded, on_a_call), "Conflict"),
     ("install_system_update", {"update_id": "update_001"}, None, "AlreadyExists"),
     ("install_system_update", {"update_id": "update_404"}, None, "NotFound"),
     ("restore_default_settings", {"section": "everything"}, None, "InvalidArguments"),
 ]  # fmt: skip
 
 
-def run_success(name: str, args: dict[str, Any], setup: Setup, check: Check) -> PhoneState:
-    s = fresh()
-    if setup is not None:
-        setup(s)
-    before = s.delta()
-    fb = execute(s, name, args)
-    assert fb["status"] == "success", fb
-    check(s, fb)
-    if not MUTATES[name]:
-        assert s.delta() == before, "a read tool must not write"
-    return s
-
-
-def run_error(name: str, args: dict[str, Any], setup: Setup, error_type: str) -> PhoneState:
-    s = fresh()
-    if setup is not None:
-        setup(s)
-    before, counters = s.delta(), dict(s.counters)
-    fb = execute(s, name, args)
-    assert (fb["status"], fb["error_type"]) == ("error", error_type), fb
-    assert s.delta() == before and s.counters == counters, "a failed call must not change state"
-    return s
-
-
-@pytest.mark.parametrize(("name", "args", "setup", "check"), SUCCESS, ids=[c[0] for c in SUCCESS])
-def test_success(name: str, args: dict[str, Any], setup: Setup, check: Check) -> None:
-    run_success(name, args, setup, check)
-
-
-@pytest.mark.parametrize(
-    ("name", "args", "setup", "error_type"), ERRORS, ids=[f"{c[0]}-{c[3]}" for c in ERRORS]
+CASES = DomainTests(
+    DOMAIN, by_tool(SUCCESS, "tool args setup expect"), by_tool(ERRORS, "tool args setup expect"), count=22
 )
-def test_error(name: str, args: dict[str, Any], setup: Setup, error_type: str) -> None:
-    run_error(name, args, setup, error_type)
-
-
-def test_twenty_two_tools_all_covered_and_base_world_unwritten() -> None:
-    tools = {spec.name for spec in by_domain()[DOMAIN]}
-    assert len(tools) == 22
-    assert tools == {c[0] for c in SUCCESS} == {c[0] for c in ERRORS}
-    for case in SUCCESS:
-        run_success(*case)
-    for case in ERRORS:
-        run_error(*case)
-    assert load_world().digest() == BASE_DIGEST
-
-
-def test_tool_contract() -> None:
-    for spec in by_domain()[DOMAIN]:
-        assert spec.raises, spec.name
-        for name, prop in spec.schema["function"]["parameters"]["properties"].items():
-            assert "e.g." in prop["description"], (spec.name, name)
+test_success, test_error, test_twenty_two_tools_all_covered_and_base_world_unwritten, test_tool_contract = (
+    CASES.tests()
+)
 
 
 # ------------------------------------------------------------------------ cross-domain and flows

@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
-import pytest
-
+from domain_harness import NOW, Check, DomainTests, by_tool, delta, ids
+from domain_harness import fresh as harness_fresh
 from mpb_env.domains import by_domain
 from mpb_env.domains import time_mgmt as tm
 from mpb_env.tools.runtime import execute
@@ -14,7 +13,6 @@ from mpb_env.world.generate import build_tables, load_world
 from mpb_env.world.state import EMPTY_PATCH, Patch, PhoneState
 
 WORLD = load_world()
-BASE_DIGEST = WORLD.digest()
 TOOLS = [spec.name for spec in by_domain()["Time Management"]]
 
 # The contacts table belongs to another domain; stand in for the core people if it is not seeded yet.
@@ -29,41 +27,30 @@ _CORE_PEOPLE = {
 PATCH = EMPTY_PATCH if "contacts" in WORLD.tables else Patch({"contacts": _CORE_PEOPLE})
 
 
-def fresh(patch: Patch | None = None, now: str = "2026-05-20T09:00:00") -> PhoneState:
-    return PhoneState(WORLD, patch or PATCH, now=now)
-
-
-def delta(s: PhoneState, table: str) -> dict[str, Any]:
-    return s.delta().get(table, {})
-
-
-Check = Callable[[PhoneState, dict[str, Any]], None]
-
-
-def _ids(fb: dict[str, Any]) -> list[str]:
-    return [r["id"] for r in fb["data"]]
+def fresh(patch: Patch | None = None, now: str = NOW) -> PhoneState:
+    return harness_fresh(patch or PATCH, now)
 
 
 def _c_list_events_day(s: PhoneState, fb: dict[str, Any]) -> None:
-    assert _ids(fb) == ["event_001", "event_005", "event_006"]
+    assert ids(fb) == ["event_001", "event_005", "event_006"]
     assert fb["data"][0]["attendee_names"] == ["Sam Carter"]
     assert s.delta() == {}
 
 
 def _c_list_events_query(s: PhoneState, fb: dict[str, Any]) -> None:
     # Title "Chris Lee"/"Chris Li", or an attendee named Chris (contact_002 attends 006 and 015).
-    assert _ids(fb) == ["event_005", "event_006", "event_013", "event_015"]
+    assert ids(fb) == ["event_005", "event_006", "event_013", "event_015"]
     assert all("Chris" in " ".join([r["title"], *r["attendee_names"]]) for r in fb["data"])
 
 
 def _c_list_events_attendee(s: PhoneState, fb: dict[str, Any]) -> None:
-    assert _ids(fb) == ["event_001", "event_006", "event_015", "event_010"]
+    assert ids(fb) == ["event_001", "event_006", "event_015", "event_010"]
 
 
 def _c_list_events_default(s: PhoneState, fb: dict[str, Any]) -> None:
     starts = [r["start"] for r in fb["data"]]
     assert starts == sorted(starts) and starts[0] >= "2026-05-20" and len(starts) == 5
-    assert "event_008" not in _ids(fb)  # yesterday's gym session is in the past
+    assert "event_008" not in ids(fb)  # yesterday's gym session is in the past
 
 
 def _c_create_event(s: PhoneState, fb: dict[str, Any]) -> None:
@@ -96,11 +83,11 @@ def _c_delete_event(s: PhoneState, fb: dict[str, Any]) -> None:
 
 
 def _c_list_alarms(s: PhoneState, fb: dict[str, Any]) -> None:
-    assert _ids(fb) == ["alarm_003", "alarm_001", "alarm_002"]
+    assert ids(fb) == ["alarm_003", "alarm_001", "alarm_002"]
 
 
 def _c_list_alarms_filtered(s: PhoneState, fb: dict[str, Any]) -> None:
-    assert _ids(fb) == ["alarm_002"]
+    assert ids(fb) == ["alarm_002"]
 
 
 def _c_create_alarm(s: PhoneState, fb: dict[str, Any]) -> None:
@@ -146,11 +133,11 @@ def _c_complete_reminder(s: PhoneState, fb: dict[str, Any]) -> None:
 
 
 def _c_list_reminders(s: PhoneState, fb: dict[str, Any]) -> None:
-    assert _ids(fb) == ["reminder_001", "reminder_002"]
+    assert ids(fb) == ["reminder_001", "reminder_002"]
 
 
 def _c_list_reminders_all(s: PhoneState, fb: dict[str, Any]) -> None:
-    assert _ids(fb) == ["reminder_003", "reminder_001", "reminder_002"]
+    assert ids(fb) == ["reminder_003", "reminder_001", "reminder_002"]
 
 
 def _c_create_rule(s: PhoneState, fb: dict[str, Any]) -> None:
@@ -179,11 +166,11 @@ def _c_update_rule_trigger(s: PhoneState, fb: dict[str, Any]) -> None:
 
 
 def _c_list_rules(s: PhoneState, fb: dict[str, Any]) -> None:
-    assert _ids(fb) == ["rule_001", "rule_002"]
+    assert ids(fb) == ["rule_001", "rule_002"]
 
 
 def _c_list_rules_enabled(s: PhoneState, fb: dict[str, Any]) -> None:
-    assert _ids(fb) == ["rule_001"]
+    assert ids(fb) == ["rule_001"]
 
 
 SUCCESS: list[tuple[str, dict[str, Any], Check]] = [
@@ -285,25 +272,6 @@ ERRORS: list[tuple[str, dict[str, Any], str]] = [
 ]  # fmt: skip
 
 
-def run_success(name: str, args: dict[str, Any], check: Check) -> None:
-    s = fresh()
-    fb = execute(s, name, args)
-    assert fb["status"] == "success", fb
-    check(s, fb)
-    if not REGISTRY_MUTATES[name]:
-        assert s.delta() == {}
-
-
-def run_error(name: str, args: dict[str, Any], error_type: str) -> None:
-    s = fresh()
-    fb = execute(s, name, args)
-    assert (fb["status"], fb["error_type"]) == ("error", error_type), fb
-    assert s.delta() == {} and s.counters == {}  # a failed call leaves no trace but the log
-
-
-REGISTRY_MUTATES = {spec.name: spec.mutates for spec in by_domain()["Time Management"]}
-
-
 def test_sixteen_tools() -> None:
     assert sorted(TOOLS) == sorted(
         ["list_events", "create_event", "update_event", "delete_event", "list_alarms", "create_alarm",
@@ -313,22 +281,8 @@ def test_sixteen_tools() -> None:
     assert {n for n, _, _ in SUCCESS} == set(TOOLS) == {n for n, _, _ in ERRORS}
 
 
-@pytest.mark.parametrize(("name", "args", "check"), SUCCESS, ids=[c[0] for c in SUCCESS])
-def test_success(name: str, args: dict[str, Any], check: Check) -> None:
-    run_success(name, args, check)
-
-
-@pytest.mark.parametrize(("name", "args", "error_type"), ERRORS, ids=[f"{c[0]}-{c[2]}" for c in ERRORS])
-def test_error(name: str, args: dict[str, Any], error_type: str) -> None:
-    run_error(name, args, error_type)
-
-
-def test_all_cases_leave_base_world_unwritten() -> None:
-    for case in SUCCESS:
-        run_success(*case)
-    for case in ERRORS:
-        run_error(*case)
-    assert load_world().digest() == BASE_DIGEST
+CASES = DomainTests("Time Management", by_tool(SUCCESS), by_tool(ERRORS), count=16, patch=PATCH)
+test_success, test_error, test_all_cases_leave_base_world_unwritten, _ = CASES.tests()
 
 
 def test_run_now_applies_settings_and_sequence() -> None:
@@ -383,7 +337,7 @@ def test_events_crud_round_trip() -> None:
         s, "create_event", {"title": "Demo", "start": "2026-05-25T10:00:00", "end": "2026-05-25T10:45:00"}
     )
     eid = fb["data"]["event"]["id"]
-    assert eid in _ids(execute(s, "list_events", {"start_date": "2026-05-25", "end_date": "2026-05-25"}))
+    assert eid in ids(execute(s, "list_events", {"start_date": "2026-05-25", "end_date": "2026-05-25"}))
     fb = execute(s, "update_event", {"event_id": eid, "start": "2026-05-25T11:00:00"})
     assert fb["data"]["event"]["end"] == "2026-05-25T11:45:00" and fb["data"]["changed"] == ["start", "end"]
     assert execute(s, "delete_event", {"event_id": eid})["status"] == "success"

@@ -2,52 +2,17 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
-import pytest
-
+from domain_harness import Check, DomainTests, Setup, by_tool, call, delta, fresh, ids, offline, revoke
 from mpb_env.domains import by_domain
 from mpb_env.domains import travel as tr
 from mpb_env.tools.runtime import execute
-from mpb_env.world.generate import build_tables, load_world
+from mpb_env.world.generate import build_tables
 from mpb_env.world.state import PhoneState
 
 DOMAIN = "Travel & Lifestyle"
-WORLD = load_world()
-BASE_DIGEST = WORLD.digest()
 TOOLS = [spec.name for spec in by_domain()[DOMAIN]]
-MUTATES = {spec.name: spec.mutates for spec in by_domain()[DOMAIN]}
-Setup = Callable[[PhoneState], None] | None
-Check = Callable[[PhoneState, dict[str, Any]], None]
-
-
-def fresh(now: str = "2026-05-20T09:00:00") -> PhoneState:
-    return PhoneState(WORLD, now=now)
-
-
-def call(s: PhoneState, name: str, args: dict[str, Any]) -> dict[str, Any]:
-    fb = execute(s, name, args)
-    assert fb["status"] == "success", fb
-    return fb
-
-
-def delta(s: PhoneState, table: str) -> dict[str, Any]:
-    return s.delta().get(table, {})
-
-
-def revoke(app_id: str, perm: str) -> Callable[[PhoneState], None]:
-    def hook(s: PhoneState) -> None:
-        app = s.get("apps", app_id)
-        assert app is not None
-        s.update("apps", app_id, permissions={**app["permissions"], perm: False})
-
-    return hook
-
-
-def offline(s: PhoneState) -> None:
-    s.set_setting("network.wifi", False)
-    s.set_setting("network.mobile_data", False)
 
 
 def cancelled_001(s: PhoneState) -> None:
@@ -67,11 +32,6 @@ def hotel_booked(s: PhoneState) -> None:
     )
 
 
-def ids(fb: dict[str, Any]) -> list[str]:
-    return [r["id"] for r in fb["data"]]
-
-
-# ------------------------------------------------------------------------ success checks
 def c_weather_ny(s: PhoneState, fb: dict[str, Any]) -> None:
     day = fb["data"]["days"][0]
     assert fb["data"]["city"] == "New York" and fb["data"]["unit"] == "F"
@@ -355,25 +315,6 @@ ERRORS: list[tuple[str, dict[str, Any], str, Setup]] = [
 ]  # fmt: skip
 
 
-def run_success(name: str, args: dict[str, Any], check: Check) -> None:
-    s = fresh()
-    fb = execute(s, name, args)
-    assert fb["status"] == "success", fb
-    check(s, fb)
-    if not MUTATES[name]:
-        assert s.delta() == {}
-
-
-def run_error(name: str, args: dict[str, Any], error_type: str, setup: Setup) -> None:
-    s = fresh()
-    if setup is not None:
-        setup(s)
-    before, counters = s.delta(), dict(s.counters)
-    fb = execute(s, name, args)
-    assert (fb["status"], fb["error_type"]) == ("error", error_type), fb
-    assert s.delta() == before and s.counters == counters  # a failed call leaves no trace but the log
-
-
 def test_thirteen_tools() -> None:
     assert sorted(TOOLS) == sorted(
         ["get_weather_forecast", "search_flights", "book_flight", "search_hotels", "book_hotel", "search_trains",
@@ -383,24 +324,8 @@ def test_thirteen_tools() -> None:
     assert {c[0] for c in SUCCESS} == set(TOOLS) == {c[0] for c in ERRORS}
 
 
-@pytest.mark.parametrize(("name", "args", "check"), SUCCESS, ids=[c[0] for c in SUCCESS])
-def test_success(name: str, args: dict[str, Any], check: Check) -> None:
-    run_success(name, args, check)
-
-
-@pytest.mark.parametrize(
-    ("name", "args", "error_type", "setup"), ERRORS, ids=[f"{c[0]}-{c[2]}" for c in ERRORS]
-)
-def test_error(name: str, args: dict[str, Any], error_type: str, setup: Setup) -> None:
-    run_error(name, args, error_type, setup)
-
-
-def test_all_cases_leave_base_world_unwritten() -> None:
-    for case in SUCCESS:
-        run_success(*case)
-    for err in ERRORS:
-        run_error(*err)
-    assert load_world().digest() == BASE_DIGEST
+CASES = DomainTests(DOMAIN, by_tool(SUCCESS), by_tool(ERRORS, "tool args expect setup"), count=13)
+test_success, test_error, test_all_cases_leave_base_world_unwritten, _ = CASES.tests()
 
 
 # ------------------------------------------------------------------------ cross-domain and scenarios
@@ -437,13 +362,13 @@ def test_navigation_in_new_york_and_airport_city_filter() -> None:
 
 def test_transit_status_follows_the_clock() -> None:
     def status(now: str) -> dict[str, Any]:
-        return call(fresh(now), "get_transit_status", {"booking_id": "booking_001"})["data"]
+        return call(fresh(now=now), "get_transit_status", {"booking_id": "booking_001"})["data"]
 
     assert status("2026-05-26T07:40:00")["status"] == "boarding"
     mid = status("2026-05-26T10:00:00")
     assert mid["status"] == "in_air" and mid["progress_pct"] == 32
     assert status("2026-05-26T14:00:00")["status"] == "landed"
-    late = fresh("2026-05-26T10:00:00")
+    late = fresh(now="2026-05-26T10:00:00")
     assert (
         execute(late, "cancel_travel_booking", {"booking_id": "booking_001"})["error_type"]
         == "PreconditionFailed"

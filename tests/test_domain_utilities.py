@@ -2,55 +2,21 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
-import pytest
-
+from domain_harness import Check, DomainTests, Setup, airplane, by_tool, call, delta, fresh, ids, revoke
 from mpb_env.domains import by_domain
 from mpb_env.domains import utilities as ut
 from mpb_env.tools.runtime import execute
-from mpb_env.world.generate import build_tables, load_world
+from mpb_env.world.generate import build_tables
 from mpb_env.world.state import PhoneState
 
 DOMAIN = "Utilities & Productivity"
-WORLD = load_world()
-BASE_DIGEST = WORLD.digest()
 TOOLS = [spec.name for spec in by_domain()[DOMAIN]]
-MUTATES = {spec.name: spec.mutates for spec in by_domain()[DOMAIN]}
-Setup = Callable[[PhoneState], None] | None
-Check = Callable[[PhoneState, dict[str, Any]], None]
-
-
-def fresh() -> PhoneState:
-    return PhoneState(WORLD)
-
-
-def call(s: PhoneState, name: str, args: dict[str, Any]) -> dict[str, Any]:
-    fb = execute(s, name, args)
-    assert fb["status"] == "success", fb
-    return fb
-
-
-def delta(s: PhoneState, table: str) -> dict[str, Any]:
-    return s.delta().get(table, {})
-
-
-def revoke(app_id: str, perm: str) -> Callable[[PhoneState], None]:
-    def hook(s: PhoneState) -> None:
-        app = s.get("apps", app_id)
-        assert app is not None
-        s.update("apps", app_id, permissions={**app["permissions"], perm: False})
-
-    return hook
 
 
 def offline(s: PhoneState) -> None:
     s.set_setting("network.wifi", False)
-    s.set_setting("network.airplane_mode", True)
-
-
-def airplane(s: PhoneState) -> None:
     s.set_setting("network.airplane_mode", True)
 
 
@@ -60,10 +26,6 @@ def block_jordan(s: PhoneState) -> None:
 
 def long_note(s: PhoneState) -> None:
     call(s, "update_note", {"note_id": "note_002", "body": "x" * 1700})
-
-
-def ids(fb: dict[str, Any]) -> list[str]:
-    return [r["id"] for r in fb["data"]]
 
 
 def result(expected: Any) -> Check:
@@ -276,25 +238,6 @@ ERRORS: list[tuple[str, dict[str, Any], str, Setup]] = [
 ]  # fmt: skip
 
 
-def run_success(name: str, args: dict[str, Any], check: Check) -> None:
-    s = fresh()
-    fb = execute(s, name, args)
-    assert fb["status"] == "success", fb
-    check(s, fb)
-    if not MUTATES[name]:
-        assert s.delta() == {}
-
-
-def run_error(name: str, args: dict[str, Any], error_type: str, setup: Setup) -> None:
-    s = fresh()
-    if setup is not None:
-        setup(s)
-    before, counters = s.delta(), dict(s.counters)
-    fb = execute(s, name, args)
-    assert (fb["status"], fb["error_type"]) == ("error", error_type), fb
-    assert s.delta() == before and s.counters == counters
-
-
 def test_eleven_tools() -> None:
     assert sorted(TOOLS) == sorted(
         ["open_browser_url", "add_browser_bookmark", "search_browser_history", "calculate_expression",
@@ -304,24 +247,8 @@ def test_eleven_tools() -> None:
     assert {c[0] for c in SUCCESS} == set(TOOLS) == {c[0] for c in ERRORS}
 
 
-@pytest.mark.parametrize(("name", "args", "check"), SUCCESS, ids=[c[0] for c in SUCCESS])
-def test_success(name: str, args: dict[str, Any], check: Check) -> None:
-    run_success(name, args, check)
-
-
-@pytest.mark.parametrize(
-    ("name", "args", "error_type", "setup"), ERRORS, ids=[f"{c[0]}-{c[2]}" for c in ERRORS]
-)
-def test_error(name: str, args: dict[str, Any], error_type: str, setup: Setup) -> None:
-    run_error(name, args, error_type, setup)
-
-
-def test_all_cases_leave_base_world_unwritten() -> None:
-    for case in SUCCESS:
-        run_success(*case)
-    for err in ERRORS:
-        run_error(*err)
-    assert load_world().digest() == BASE_DIGEST
+CASES = DomainTests(DOMAIN, by_tool(SUCCESS), by_tool(ERRORS, "tool args expect setup"), count=11)
+test_success, test_error, test_all_cases_leave_base_world_unwritten, _ = CASES.tests()
 
 
 # ------------------------------------------------------------------------ cross-domain and scenarios

@@ -9,8 +9,8 @@ Tables:
         (``@tool(..., permission=("messages", "SMS"))``); a task's S0 may revoke one to inject a
         PermissionDenied block, which ``grant_app_permission`` resolves. Records written by a task patch or
         by another domain may carry only the first eight fields: every tool reads the rest with defaults.
-        ``system`` apps (the seven ``SYSTEM_APPS`` plus camera, gallery, browser, maps, files, app_store)
-        cannot be uninstalled.
+        ``system`` apps (the seven ``SYSTEM_APPS`` plus camera, gallery, browser, maps, files, app_store,
+        and notes, which Utilities & Productivity adds) cannot be uninstalled.
     store_apps: ``{app_id: {"id", "name", "package", "category", "developer", "size_mb", "version", "rating",
         "permissions": [PERM], "roles": [DefaultRole], "compatible": bool, "incompatible_reason"}}``: the
         app store catalogue; an installed app keeps its store ID, and a store ``version`` newer than the

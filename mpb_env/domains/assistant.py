@@ -518,7 +518,8 @@ SKILLS: list[dict[str, Any]] = [
             "2. set_do_not_disturb(enabled=true, duration_minutes=180, allow_calls_from='favorites') so only "
             "favourites ring through.\n"
             "3. list_cross_devices(kind='tv', paired_only=true) to find the TV (the Living Room TV is "
-            "xdev_001); pair_cross_device(device_id='<tv id>') if it is not paired yet.\n"
+            "xdev_001); if it is not paired yet, set_bluetooth_enabled(enabled=true) (pairing discovers it "
+            "over Bluetooth) and pair_cross_device(device_id='<tv id>').\n"
             "4. delegate_to_gui_agent(app='netflix', instruction='Play <title> from the start', "
             "context={'title': '<title>'}) to start the film.\n"
             "5. start_cast_session(device_id='<tv id>', source='screen') to show it on the TV.\n"
@@ -528,6 +529,7 @@ SKILLS: list[dict[str, Any]] = [
             "set_display_brightness",
             "set_do_not_disturb",
             "list_cross_devices",
+            "set_bluetooth_enabled",
             "pair_cross_device",
             "delegate_to_gui_agent",
             "start_cast_session",
@@ -939,8 +941,9 @@ SKILLS: list[dict[str, Any]] = [
         "name": "Presentation mode",
         "description": "Present from the phone on a projector without the screen sleeping or calls popping up.",
         "instructions": (
-            "1. list_cross_devices(kind='projector') (Northwind Conference Room B is xdev_008); "
-            "pair_cross_device(device_id='<projector id>') if needed.\n"
+            "1. list_cross_devices(kind='projector') (Northwind Conference Room B is xdev_008); if it is "
+            "not paired, set_bluetooth_enabled(enabled=true) (pairing discovers it over Bluetooth) and "
+            "pair_cross_device(device_id='<projector id>').\n"
             "2. set_do_not_disturb(enabled=true, duration_minutes=60, allow_calls_from='none').\n"
             "3. set_screen_timeout(seconds=600) so the screen does not sleep mid-talk.\n"
             "4. start_cast_session(device_id='<projector id>', source='screen').\n"
@@ -948,6 +951,7 @@ SKILLS: list[dict[str, Any]] = [
         ),
         "tools": [
             "list_cross_devices",
+            "set_bluetooth_enabled",
             "pair_cross_device",
             "set_do_not_disturb",
             "set_screen_timeout",
@@ -1188,18 +1192,16 @@ SKILLS: list[dict[str, Any]] = [
     {
         "id": "trip_abroad",
         "name": "Trip abroad",
-        "description": "Prepare the phone for a trip abroad: weather, time zone, keyboard, roaming, conversions.",
+        "description": "Prepare the phone for a trip abroad: time zone, keyboard, roaming, conversions.",
         "instructions": (
-            "1. get_weather_forecast(city='<city>', start_date='<date>', days=5).\n"
-            "2. set_time_zone(automatic=true).\n"
-            "3. add_keyboard_language(language='<local language code>').\n"
-            "4. set_mobile_data_enabled(enabled=false) to avoid roaming, and "
+            "1. set_time_zone(automatic=true).\n"
+            "2. add_keyboard_language(language='<local language code>').\n"
+            "3. set_mobile_data_enabled(enabled=false) to avoid roaming, and "
             "connect_wifi_network(ssid='<hotel Wi-Fi>') at the hotel.\n"
-            "5. convert_units(value=<amount>, from_unit='<unit>', to_unit='<unit>') and "
+            "4. convert_units(value=<amount>, from_unit='<unit>', to_unit='<unit>') and "
             "translate_text(text='<phrase>', target_language='<language>') on the way."
         ),
         "tools": [
-            "get_weather_forecast",
             "set_time_zone",
             "add_keyboard_language",
             "set_mobile_data_enabled",

@@ -400,6 +400,7 @@ def seed(tables: Tables, rng: random.Random, scale: float) -> None:
             "size_mb": rng.randint(40, 180),
             "notifications": True,
             "running": False,
+            "system": True,
         },
     )
 
@@ -723,6 +724,22 @@ def _capture(
 
 
 # --------------------------------------------------------------------------- library
+def _match_rank(q: str, words: list[str], title: str, *fields: str) -> int | None:
+    """Rank of a search hit: 0 exact title, 1 title prefix, 2 the whole query inside one field, 3 every
+    word of the query inside some field (title and artist, say); None when it does not match."""
+    title = title.casefold()
+    if title == q:
+        return 0
+    if title.startswith(q):
+        return 1
+    hay = "\n".join((title, *fields)).casefold()
+    if q in hay:
+        return 2
+    if len(words) > 1 and all(w in hay for w in words):
+        return 3
+    return None
+
+
 @tool(DOMAIN)
 def search_media(
     s: PhoneState,
@@ -735,14 +752,16 @@ def search_media(
 
     Args:
         query: Case-insensitive text matched against title, artist/host/author, album/show and genre,
-            e.g. "Luna Vale" or "jazz"; everything when omitted.
+            e.g. "Luna Vale" or "jazz"; several words match when each is in some field, e.g. a title and
+            its artist "Cobalt Rain Ivy Arcade"; everything when omitted.
         kind: Only this kind, e.g. "song"; "podcast" and "radio" list shows and stations, "episode" lists
             podcast episodes.
         favorites_only: Only liked tracks and followed podcasts or stations, e.g. true.
         limit: Maximum number of results (1-100), e.g. 20.
 
     Returns:
-        Matches, best first (exact title, then title prefix, then any field): tracks as ``{"id", "kind",
+        Matches, best first (exact title, then title prefix, then the whole query inside one field, then
+        every word of the query in some field, e.g. "Cobalt Rain Ivy Arcade"): tracks as ``{"id", "kind",
         "title", "artist", "album", "genre", "duration_s", "liked", "stars", "downloaded", "position_s"}``
         and shows as ``{"id", "kind", "title", "publisher", "genre", "followed", "frequency"}``.
 
@@ -750,7 +769,8 @@ def search_media(
         InvalidArguments: the limit is out of range.
     """
     _check_limit(limit)
-    q = " ".join(query.casefold().split()) if query else ""
+    words = query.casefold().split() if query else []
+    q = " ".join(words)
     hits: list[tuple[int, str, dict[str, Any]]] = []
     if kind in (None, "song", "episode", "audiobook"):
         for m in s.values("media"):
@@ -758,14 +778,8 @@ def search_media(
                 continue
             rank = 3
             if q:
-                title = m["title"].casefold()
-                if title == q:
-                    rank = 0
-                elif title.startswith(q):
-                    rank = 1
-                elif q in f"{title}\n{m['artist']}\n{m['album']}\n{m['genre']}".casefold():
-                    rank = 2
-                else:
+                rank = _match_rank(q, words, m["title"], m["artist"], m["album"], m["genre"])
+                if rank is None:
                     continue
             row = {k: m[k] for k in ("id", "kind", "title", "artist", "album", "genre", "duration_s", "liked",
                                       "stars", "downloaded", "position_s")}  # fmt: skip
@@ -776,14 +790,8 @@ def search_media(
                 continue
             rank = 3
             if q:
-                title = sh["title"].casefold()
-                if title == q:
-                    rank = 0
-                elif title.startswith(q):
-                    rank = 1
-                elif q in f"{title}\n{sh['publisher']}\n{sh['genre']}\n{sh['frequency'] or ''}".casefold():
-                    rank = 2
-                else:
+                rank = _match_rank(q, words, sh["title"], sh["publisher"], sh["genre"], sh["frequency"] or "")
+                if rank is None:
                     continue
             hits.append((rank, sh["id"], dict(sh)))
     hits.sort(key=lambda h: (h[0], h[1]))

@@ -21,11 +21,12 @@ Tables (this module owns and seeds the first three):
         ``device.nfc`` (the same key its control-center tile switches).
 
 Rules: a radio's flags are read through its switch: a saved ``network.wifi_connected`` or a device's
-``connected`` flag counts only while Wi-Fi / Bluetooth is on (the control-center tiles of System Settings
-flip the switches alone; switching back on rejoins, as a phone does). Airplane mode turns Wi-Fi, Bluetooth and the hotspot off and blocks mobile data (Wi-Fi and
-Bluetooth may be turned back on by hand; leaving airplane mode does not restore them). The hotspot needs
-mobile data and no airplane mode. Turning a radio off is refused (Conflict) while a multi-screen session
-or a running device migration (Devices & Cross-device) depends on it; casts simply end when Wi-Fi goes.
+``connected`` flag counts only while Wi-Fi / Bluetooth is on. Airplane mode turns Wi-Fi, Bluetooth and the
+hotspot off and blocks mobile data (Wi-Fi and Bluetooth may be turned back on by hand; leaving airplane
+mode does not restore them). The hotspot needs mobile data and no airplane mode. Turning a radio off is
+refused (Conflict) while a multi-screen session or a running device migration (Devices & Cross-device)
+depends on it; casts simply end when Wi-Fi goes. These switch rules live once, in ``switch_wifi``,
+``switch_bluetooth`` and ``switch_airplane_mode``, which System Settings' control-center tiles call too.
 Every Bluetooth pair/unpair/connect/disconnect is written to the ``pairing_log`` table owned by
 ``devices.py`` (via ``log_pairing_event``); this module writes no other table of that module except by
 calling ``end_wifi_casts``.
@@ -68,6 +69,30 @@ NETWORK_SETTINGS: dict[str, object] = {
     "network.nfc_payment_app": "wallet",
     "network.data_cycle_start": "2026-05-01",
     "network.data_warning_mb": 15000,
+}
+
+#: Value rules of this domain's settings keys, which automation rules (Time Management) are checked
+#: against; the rule forms are described in time_mgmt.py. The joined network is the phone's own state.
+SETTING_CHOICES: dict[str, Any] = {
+    **{
+        f"network.{r}": {"type": "bool"}
+        for r in ("wifi", "bluetooth", "mobile_data", "airplane_mode", "hotspot")
+    },
+    "network.wifi_connected": {"read_only": True},
+    "network.hotspot_ssid": {"type": "text", "min": 1, "max": 32},
+    "network.hotspot_password": {
+        "type": "text",
+        "pattern": "[ -~]{8,63}",
+        "hint": "8-63 printable ASCII characters",
+    },
+    "network.nfc_payment_app": {
+        "type": "text",
+        "table": "apps",
+        "where": {"category": PAYMENT_CATEGORY},
+        "nullable": True,
+    },
+    "network.data_cycle_start": {"type": "date"},
+    "network.data_warning_mb": {"type": "int", "min": 0, "nullable": True},
 }
 
 
@@ -183,6 +208,83 @@ def _go_offline_wifi(s: PhoneState) -> list[str]:
     return end_wifi_casts(s)
 
 
+# --------------------------------------------------------------------------- radio switches
+# The rules of the three radio switches live here once: the tools below and System Settings'
+# control-center tiles (set_quick_setting) both call these, so a tile tap behaves exactly like the tool.
+def switch_airplane_mode(s: PhoneState, enabled: bool) -> list[str] | None:
+    """Switch airplane mode; None if it already was so, else the radios and links cut (``[]`` when off).
+
+    Raises Conflict when turning it on during a call, a multi-screen session or a running migration.
+    """
+    if bool(s.setting("network.airplane_mode", False)) == enabled:
+        return None
+    cut: list[str] = []
+    if not enabled:
+        s.set_setting("network.airplane_mode", False)
+        return cut
+    call = s.get("active_call", "current")
+    if call is not None:
+        raise Conflict(
+            f"a call with {call.get('name') or call.get('phone')} is in progress; end it with end_call first",
+            call_id=call.get("id"),
+            remedy="end_call",
+        )
+    radios = tuple(r for r in ("wifi", "bluetooth") if s.setting(f"network.{r}", False))
+    _refuse_blockers(s, radios, "turn on airplane mode")
+    s.set_setting("network.airplane_mode", True)
+    if s.setting("network.wifi", False):
+        cut += ["wifi", *_go_offline_wifi(s)]
+    if s.setting("network.bluetooth", False):
+        cut += ["bluetooth", *_drop_bluetooth(s, "airplane mode")]
+        s.set_setting("network.bluetooth", False)
+    if _stop_hotspot(s):
+        cut.append("hotspot")
+    if s.setting("network.mobile_data", False):
+        cut.append("mobile_data")
+    return cut
+
+
+def switch_wifi(s: PhoneState, enabled: bool) -> dict[str, Any] | None:
+    """Switch Wi-Fi; None if it already was so, else ``{"joined", "stopped_casts"}``.
+
+    On joins the strongest saved auto-join network in range; off forgets the connection and ends casts.
+    Raises Conflict when turning it off while a multi-screen session or a running migration uses it.
+    """
+    if bool(s.setting("network.wifi", False)) == enabled:
+        return None
+    if not enabled:
+        _refuse_blockers(s, ("wifi",), "turn Wi-Fi off")
+        return {"joined": None, "stopped_casts": _go_offline_wifi(s)}
+    s.set_setting("network.wifi", True)
+    best = None
+    for n in s.values("wifi_networks"):
+        if n["saved"] and n["auto_join"] and n["in_range"] and (best is None or n["signal"] > best["signal"]):
+            best = n
+    joined = None
+    if best is not None:
+        joined = best["ssid"]
+        s.set_setting("network.wifi_connected", joined)
+        s.update("wifi_networks", joined, last_connected=s.now_iso())
+    else:
+        s.set_setting("network.wifi_connected", None)
+    return {"joined": joined, "stopped_casts": []}
+
+
+def switch_bluetooth(s: PhoneState, enabled: bool) -> list[str] | None:
+    """Switch Bluetooth; None if it already was so, else the IDs of the devices it disconnected.
+
+    Raises Conflict when turning it off while a multi-screen session uses it.
+    """
+    if bool(s.setting("network.bluetooth", False)) == enabled:
+        return None
+    dropped: list[str] = []
+    if not enabled:
+        _refuse_blockers(s, ("bluetooth",), "turn Bluetooth off")
+        dropped = _drop_bluetooth(s, "Bluetooth turned off")
+    s.set_setting("network.bluetooth", enabled)
+    return dropped
+
+
 def _status(s: PhoneState) -> dict[str, Any]:
     airplane = bool(s.setting("network.airplane_mode", False))
     ssid = _connected_ssid(s)
@@ -253,31 +355,9 @@ def set_airplane_mode(s: PhoneState, enabled: bool) -> Ok:
         Conflict: turning it on during a phone call, a multi-screen session or a running device
             migration.
     """
-    if bool(s.setting("network.airplane_mode", False)) == enabled:
+    cut = switch_airplane_mode(s, enabled)
+    if cut is None:
         return ok(f"Airplane mode is already {'on' if enabled else 'off'}", {**_status(s), "turned_off": []})
-    cut: list[str] = []
-    if enabled:
-        call = s.get("active_call", "current")
-        if call is not None:
-            raise Conflict(
-                f"a call with {call.get('name') or call.get('phone')} is in progress; end it with end_call first",
-                call_id=call.get("id"),
-                remedy="end_call",
-            )
-        radios = tuple(r for r in ("wifi", "bluetooth") if s.setting(f"network.{r}", False))
-        _refuse_blockers(s, radios, "turn on airplane mode")
-        s.set_setting("network.airplane_mode", True)
-        if s.setting("network.wifi", False):
-            cut += ["wifi", *_go_offline_wifi(s)]
-        if s.setting("network.bluetooth", False):
-            cut += ["bluetooth", *_drop_bluetooth(s, "airplane mode")]
-            s.set_setting("network.bluetooth", False)
-        if _stop_hotspot(s):
-            cut.append("hotspot")
-        if s.setting("network.mobile_data", False):
-            cut.append("mobile_data")
-    else:
-        s.set_setting("network.airplane_mode", False)
     return ok(f"Airplane mode {'on' if enabled else 'off'}", {**_status(s), "turned_off": cut})
 
 
@@ -295,25 +375,14 @@ def set_wifi_enabled(s: PhoneState, enabled: bool) -> Ok:
     Raises:
         Conflict: turning Wi-Fi off while a multi-screen session or a running device migration uses it.
     """
-    if bool(s.setting("network.wifi", False)) == enabled:
+    effect = switch_wifi(s, enabled)
+    if effect is None:
         return ok(f"Wi-Fi is already {'on' if enabled else 'off'}", {**_status(s), "joined": None})
     if not enabled:
-        _refuse_blockers(s, ("wifi",), "turn Wi-Fi off")
-        stopped = _go_offline_wifi(s)
+        stopped = effect["stopped_casts"]
         note = f"; ended casts {', '.join(stopped)}" if stopped else ""
         return ok(f"Wi-Fi off{note}", {**_status(s), "joined": None, "stopped_casts": stopped})
-    s.set_setting("network.wifi", True)
-    best = None
-    for n in s.values("wifi_networks"):
-        if n["saved"] and n["auto_join"] and n["in_range"] and (best is None or n["signal"] > best["signal"]):
-            best = n
-    joined = None
-    if best is not None:
-        joined = best["ssid"]
-        s.set_setting("network.wifi_connected", joined)
-        s.update("wifi_networks", joined, last_connected=s.now_iso())
-    else:
-        s.set_setting("network.wifi_connected", None)
+    joined = effect["joined"]
     return ok(
         f"Wi-Fi on{f', joined {joined}' if joined else ', no saved network in range'}",
         {**_status(s), "joined": joined},
@@ -575,13 +644,9 @@ def set_bluetooth_enabled(s: PhoneState, enabled: bool) -> Ok:
     Raises:
         Conflict: turning Bluetooth off while a multi-screen session uses it.
     """
-    if bool(s.setting("network.bluetooth", False)) == enabled:
+    dropped = switch_bluetooth(s, enabled)
+    if dropped is None:
         return ok(f"Bluetooth is already {'on' if enabled else 'off'}", {**_status(s), "disconnected": []})
-    dropped: list[str] = []
-    if not enabled:
-        _refuse_blockers(s, ("bluetooth",), "turn Bluetooth off")
-        dropped = _drop_bluetooth(s, "Bluetooth turned off")
-    s.set_setting("network.bluetooth", enabled)
     return ok(f"Bluetooth {'on' if enabled else 'off'}", {**_status(s), "disconnected": dropped})
 
 

@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import random
 from datetime import date, timedelta
-from typing import Any, Literal
+from typing import Any, Literal, get_args
 
 from mpb_env.errors import (
     AlreadyExists,
@@ -218,6 +218,117 @@ _READINGS = frozenset(
 )
 _FACTORY: dict[str, object] = {**DEFAULT_SETTINGS, **EXTRA_SETTINGS}
 
+#: Value rules of this domain's settings keys, which automation rules (Time Management) are checked
+#: against; the rule forms are described in time_mgmt.py. Readings are maintained by the phone itself.
+SETTING_CHOICES: dict[str, Any] = {
+    **{
+        key: {"type": "bool"}
+        for key in (
+            "battery.power_saving",
+            "device.flashlight",
+            "device.auto_rotate",
+            "device.nfc",
+            "system.time_24h",
+            "system.auto_timezone",
+        )
+    },
+    **{
+        key: {"read_only": True}
+        for key in (
+            *sorted(_READINGS),
+            "device.model",
+            "device.os_version",
+            "device.storage_total_mb",
+            "storage.free_mb",
+        )
+    },
+    "device.name": {"type": "text", "min": 1, "max": MAX_DEVICE_NAME},
+    "system.language": tuple(LANGUAGES),
+    "system.region": tuple(REGIONS),
+    "system.date_format": get_args(DateFormat),
+    "system.timezone": tuple(TIMEZONES),
+    "wallpaper.home": {"type": "text", "table": "wallpapers"},
+    "wallpaper.lock": {"type": "text", "table": "wallpapers", "where": {"live": False}},
+}
+
+
+def setting_choices() -> dict[str, Any]:
+    """Value rules of the settings keys Display & Sound, Input & Interaction, Security & Privacy and
+    Travel & Lifestyle add to this domain's settings table, built from those modules' own constants.
+
+    Built at call time (Time Management collects it next to every module's ``SETTING_CHOICES``), so that
+    importing this module registers no other domain's tools.
+    """
+    from mpb_env.domains import display, security
+    from mpb_env.domains import input as inputs
+
+    def booleans(defaults: dict[str, Any]) -> dict[str, Any]:
+        return {k: {"type": "bool"} for k, v in defaults.items() if isinstance(v, bool)}
+
+    percent = {"type": "int", "min": 0, "max": 100}
+    clock = {"type": "time"}
+    return {
+        # Display & Sound
+        **booleans(display.SETTINGS),
+        **{key: {"type": "bool"} for key in ("display.auto_brightness", "display.dark_mode", "dnd.enabled")},
+        "display.brightness": percent,
+        "display.eye_comfort_strength": percent,
+        "display.dark_mode_schedule": get_args(display.Schedule),
+        "display.eye_comfort_schedule": get_args(display.Schedule),
+        **{
+            f"display.{what}_{end}": clock
+            for what in ("dark_mode", "eye_comfort")
+            for end in ("start", "end")
+        },
+        "display.font_size": get_args(display.FontSize),
+        "display.display_size": get_args(display.DisplaySize),
+        "display.screen_timeout_s": display.SCREEN_TIMEOUTS,
+        "display.refresh_rate": display.REFRESH_RATES,
+        **{
+            f"volume.{stream}": {
+                "type": "int",
+                "min": display.MIN_CALL_VOLUME if stream == "call" else 0,
+                "max": 100,
+            }
+            for stream in get_args(display.Stream)
+        },
+        "sound.mode": get_args(display.SoundMode),
+        **{
+            key: {"type": "text", "table": "ringtones", "where": {"kind": kind}}
+            for kind, key in display._SOUND_SETTING.items()
+        },
+        "sound.vibration_intensity": percent,
+        "dnd.until": {"type": "datetime", "nullable": True},
+        "dnd.allow_calls_from": get_args(display.CallFilter),
+        "dnd.schedule_start": clock,
+        "dnd.schedule_end": clock,
+        "dnd.schedule_days": {"type": "list", "items": display.DAYS},
+        # Input & Interaction
+        **booleans(inputs.DEFAULT_SETTINGS),
+        "input.nav.mode": get_args(inputs.NavMode),
+        **{f"input.side_button.{press}": actions for press, actions in inputs.SIDE_ACTIONS.items()},
+        "input.side_button.double_press_app": {"type": "text", "table": "apps", "nullable": True},
+        "input.air_gestures.sensitivity": get_args(inputs.Sensitivity),
+        "input.aod.mode": get_args(inputs.AodMode),
+        "input.aod.start": {"type": "time", "nullable": True},
+        "input.aod.end": {"type": "time", "nullable": True},
+        "input.aod.style": get_args(inputs.AodStyle),
+        "input.aod.photo": {"type": "text", "table": "photos", "nullable": True},
+        "input.one_handed.side": get_args(inputs.Hand),
+        # Security & Privacy: the lock and the vault change only through their own checks
+        "security.screen_lock": {"read_only": True},
+        "security.vault_unlocked": {"read_only": True},
+        "security.lock_timeout_s": security.LOCK_TIMEOUTS,
+        "security.emergency_contacts": {
+            "type": "list",
+            "table": "contacts",
+            "max": security.MAX_EMERGENCY_CONTACTS,
+        },
+        # Travel & Lifestyle: where the phone is is a reading
+        "travel.current_place": {"read_only": True},
+        "travel.temperature_unit": ("F", "C"),
+    }
+
 
 # --------------------------------------------------------------------------- world
 def _wp(wid: str, name: str, category: str, live: bool = False) -> Record:
@@ -401,6 +512,35 @@ def _renumber(s: PhoneState, order: list[str]) -> None:
             s.put("control_center", tid, {"id": tid, "label": label, "setting": key, "position": i})
         elif rec["position"] != i:
             s.update("control_center", tid, position=i)
+
+
+#: Tiles whose switch is a radio of Network & Connectivity, and the settings their tap may change (the
+#: order ``changes`` reports them in).
+_RADIO_TILES = frozenset({"wifi", "bluetooth", "airplane_mode"})
+_RADIO_KEYS = (
+    "network.airplane_mode",
+    "network.wifi",
+    "network.wifi_connected",
+    "network.bluetooth",
+    "network.hotspot",
+)
+
+
+def _switch_radio(s: PhoneState, tile: str, enabled: bool, changes: list[dict[str, Any]]) -> None:
+    """Tap a radio tile through Network & Connectivity's own switch (its rules, errors and side effects)."""
+    from mpb_env.domains import network  # at call time, so importing this module registers no other tools
+
+    switch = {
+        "wifi": network.switch_wifi,
+        "bluetooth": network.switch_bluetooth,
+        "airplane_mode": network.switch_airplane_mode,
+    }[tile]
+    before = [s.setting(k) for k in _RADIO_KEYS]
+    switch(s, enabled)
+    for k, old in zip(_RADIO_KEYS, before, strict=True):
+        new = s.setting(k)
+        if new != old:
+            changes.append({"setting": k, "before": old, "after": new})
 
 
 def _tile_row(s: PhoneState, tid: str, position: int | None) -> dict[str, Any]:
@@ -692,9 +832,11 @@ def move_control_center_tile(s: PhoneState, tile: Tile, position: int) -> Ok:
 def set_quick_setting(s: PhoneState, tile: Tile, enabled: bool) -> Ok:
     """Switch a quick setting on or off by tapping its tile in the control center.
 
-    Turning airplane mode on also turns Wi-Fi, Bluetooth and the hotspot off (they may be turned back on
-    by hand); turning Battery Saver on lowers the display brightness to at most 40; a tap on Do Not
-    Disturb clears any DND end time.
+    The Wi-Fi, Bluetooth and airplane mode tiles do exactly what set_wifi_enabled, set_bluetooth_enabled
+    and set_airplane_mode do: Wi-Fi on rejoins the strongest saved network, Wi-Fi off ends casts,
+    Bluetooth off disconnects its devices, and airplane mode on turns Wi-Fi, Bluetooth and the hotspot off
+    (they may be turned back on by hand). Turning Battery Saver on lowers the display brightness to at
+    most 40; a tap on Do Not Disturb clears any DND end time.
 
     Args:
         tile: The tile to tap, e.g. "wifi", "dnd", "flashlight" or "airplane_mode".
@@ -708,7 +850,8 @@ def set_quick_setting(s: PhoneState, tile: Tile, enabled: bool) -> Ok:
         PreconditionFailed: the tile is not in the control center (add it with add_control_center_tile),
             mobile data is switched on during airplane mode, Battery Saver is switched on while
             charging, or the flashlight is switched on with the battery at 5% or less.
-        Conflict: airplane mode is switched on during a phone call.
+        Conflict: airplane mode is switched on during a phone call, or Wi-Fi, Bluetooth or airplane mode
+            would cut a radio that a multi-screen session or a running device migration depends on.
     """
     label, key = TILES[tile]
     if s.get("control_center", tile) is None:
@@ -717,14 +860,6 @@ def set_quick_setting(s: PhoneState, tile: Tile, enabled: bool) -> Ok:
             tile=tile,
             remedy="add_control_center_tile",
         )
-    if enabled and tile == "airplane_mode" and not s.setting(key, False):
-        call = s.get("active_call", "current")
-        if call is not None:
-            raise Conflict(
-                f"a call with {call.get('name') or call.get('phone')} is in progress; end it with end_call first",
-                call_id=call.get("id"),
-                remedy="end_call",
-            )
     if enabled and tile == "mobile_data" and s.setting("network.airplane_mode", False):
         raise PreconditionFailed(
             "mobile data cannot be turned on while airplane mode is on; turn airplane mode off first",
@@ -740,17 +875,15 @@ def set_quick_setting(s: PhoneState, tile: Tile, enabled: bool) -> Ok:
             current=s.setting("battery.level"),
         )
     changes: list[dict[str, Any]] = []
-    if tile == "battery_saver":
+    if tile in _RADIO_TILES:
+        _switch_radio(s, tile, enabled, changes)
+    elif tile == "battery_saver":
         if enabled:
             _check_saver_allowed(s)
         _apply_saver(s, enabled, changes)
     else:
         _set(s, key, enabled, changes)
-        if tile == "airplane_mode" and enabled and changes:
-            for radio in ("network.wifi", "network.bluetooth", "network.hotspot"):
-                if s.setting(radio, False):
-                    _set(s, radio, False, changes)
-        elif tile == "dnd" and s.setting("dnd.until") is not None:
+        if tile == "dnd" and s.setting("dnd.until") is not None:
             _set(s, "dnd.until", None, changes)  # a tap makes DND indefinite (on) or ends a timed one (off)
     state = "on" if enabled else "off"
     note = "" if changes else f" (it was already {state})"

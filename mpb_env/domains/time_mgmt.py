@@ -14,7 +14,8 @@ Tables:
     reminders: ``{reminder_id: {"id", "title", "due": str | None, "notes", "done", "completed_at"}}``.
     automation_rules: ``{rule_id: {"id", "name", "trigger", "trigger_value", "actions": [{"setting",
         "value"}], "enabled", "last_run_at"}}``; actions set keys of the ``settings`` table (System
-        Settings) and ``update_automation_rule(..., run_now=True)`` applies them at once.
+        Settings) and ``update_automation_rule(..., run_now=True)`` applies them at once. A value must
+        satisfy the rule its key's domain declares in ``SETTING_CHOICES`` (see ``setting_rules``).
 """
 
 from __future__ import annotations
@@ -50,12 +51,7 @@ CLOCK = ("clock", "NOTIFICATIONS")
 MAX_TIMER_S = 359_999  # 99:59:59, the Clock app's limit
 MAX_REMINDER_MIN = 10_080  # one week
 _HHMM = re.compile(r"^(\d{1,2}):(\d{2})(?::00)?$")
-# Closed value sets of settings that automation actions may write (others are type-checked only).
-_SETTING_CHOICES: dict[str, tuple[str, ...]] = {
-    "sound.mode": ("ring", "vibrate", "silent"),
-    "dnd.allow_calls_from": ("everyone", "contacts", "favorites", "none"),
-}
-_PERCENT_PREFIXES = ("volume.", "display.brightness")
+_CLOCK = re.compile(r"^([01]\d|2[0-3]):[0-5]\d$")
 
 
 # --------------------------------------------------------------------------- world
@@ -319,6 +315,155 @@ def _trigger_value(s: PhoneState, trigger: str, value: str) -> str:
     return v if trigger == "app_open" else v.lower()
 
 
+# --------------------------------------------------------------------------- settings rules may write
+# Automation actions are checked against the value rules the domain modules declare for the settings keys
+# they own: a module-level ``SETTING_CHOICES`` dict (and/or a ``setting_choices()`` function returning one,
+# when building it has to import other domain modules) maps a key to either
+#   * a tuple of the allowed values (a closed set: a value must equal one of them and have its type), or
+#   * a dict ``{"type": "bool" | "int" | "number" | "text" | "time" | "date" | "datetime" | "list", ...}``
+#     with optional "min" / "max" (a number's range, a text's or list's length), "items" (the closed set
+#     a list's items come from), "table" (the value, or each list item, must be a key of that table),
+#     "where" ({field: value} the referenced record must have), "pattern" (a regex a text must match,
+#     described to the planner by "hint"),
+#     "nullable" (None is allowed) and "read_only" (the phone maintains the key; rules cannot write it).
+# "time" is "HH:MM" (24-hour), "date" an ISO date and "datetime" an ISO date and time to the second, all in
+# their canonical form since settings compare them as strings. Keys nobody declares keep the type of their
+# current value.
+_SETTING_RULES: dict[str, Any] = {}
+_TYPE_NAMES = {
+    "bool": "a boolean",
+    "int": "a whole number",
+    "number": "a number",
+    "text": "a string",
+    "time": 'a 24-hour time "HH:MM", e.g. "22:30"',
+    "date": 'an ISO date, e.g. "2026-05-21"',
+    "datetime": 'an ISO date and time, e.g. "2026-05-20T23:00:00"',
+    "list": "a list",
+}
+
+
+def setting_rules() -> dict[str, Any]:
+    """Every domain module's declared settings rules by key, collected once; a key declared twice is a bug."""
+    if not _SETTING_RULES:
+        from mpb_env.domains import modules  # at call time: the domain package imports this module
+
+        owner: dict[str, str] = {}
+        for mod in modules():
+            declared = dict(getattr(mod, "SETTING_CHOICES", {}))
+            build = getattr(mod, "setting_choices", None)
+            for key, rule in [*declared.items(), *(build() if build is not None else {}).items()]:
+                if key in owner:
+                    raise RuntimeError(f"settings key {key!r} is declared by {owner[key]} and {mod.__name__}")
+                owner[key] = mod.__name__
+                _SETTING_RULES[key] = rule
+    return _SETTING_RULES
+
+
+def _same(a: Any, b: Any) -> bool:
+    return a == b and type(a) is type(b)
+
+
+def _bounds(size: float, rule: dict[str, Any], unit: str) -> str | None:
+    """Why ``size`` (a number, or a text's or list's length) is outside the rule's min..max, or None."""
+    lo, hi = rule.get("min"), rule.get("max")
+    if (lo is None or size >= lo) and (hi is None or size <= hi):
+        return None
+    if hi is None:
+        return f"takes at least {lo}{unit}"
+    return f"takes at most {hi}{unit}" if lo is None else f"takes {lo} to {hi}{unit}"
+
+
+def _scalar_problem(s: PhoneState, value: Any, rule: dict[str, Any]) -> str | None:
+    """Why ``value`` breaks a scalar (or list item) rule, or None."""
+    kind = rule["type"]
+    if kind == "bool":
+        ok_type = isinstance(value, bool)
+    elif kind == "int":
+        ok_type = isinstance(value, int) and not isinstance(value, bool)
+    elif kind == "number":
+        ok_type = isinstance(value, int | float) and not isinstance(value, bool)
+    else:
+        ok_type = isinstance(value, str)
+    if not ok_type:
+        return f"takes {_TYPE_NAMES[kind]}"
+    if kind == "time" and not _CLOCK.match(value):
+        return f"takes {_TYPE_NAMES[kind]}"
+    if kind in ("date", "datetime"):
+        try:
+            parsed = datetime.fromisoformat(value)
+        except ValueError:
+            return f"takes {_TYPE_NAMES[kind]}"
+        canonical = parsed.date().isoformat() if kind == "date" else parsed.isoformat(timespec="seconds")
+        if canonical != value:
+            return f"takes {_TYPE_NAMES[kind]}"
+    if kind in ("int", "number"):
+        if (why := _bounds(value, rule, "")) is not None:
+            return why
+    elif kind == "text":
+        if (why := _bounds(len(value), rule, " characters")) is not None:
+            return why
+        pattern = rule.get("pattern")
+        if pattern is not None and re.fullmatch(pattern, value) is None:
+            return f"takes {rule.get('hint', f'text matching {pattern!r}')}"
+    table = rule.get("table")
+    if table is not None:
+        rec = s.get(table, value)
+        if rec is None:
+            return f"takes an ID from the {table} table and {value!r} is not one"
+        for field, want in rule.get("where", {}).items():
+            if rec.get(field) != want:
+                return (
+                    f"takes an ID from the {table} table whose {field} is {want!r}, and {value!r} is not one"
+                )
+    return None
+
+
+def setting_problem(s: PhoneState, key: str, value: Any) -> str | None:
+    """Why writing ``value`` to settings key ``key`` would be invalid (a sentence fragment), or None.
+
+    Uses the key's declared rule (``setting_rules``); an undeclared key must keep its current value's type.
+    """
+    rule = setting_rules().get(key)
+    if rule is None:
+        current = s.setting(key)
+        if not isinstance(value, bool | int | float | str):
+            return "takes a boolean, number or string"
+        numeric = isinstance(current, int | float) and not isinstance(current, bool)
+        if current is not None and (
+            (isinstance(current, bool) and not isinstance(value, bool))
+            or (numeric and (isinstance(value, bool) or not isinstance(value, int | float)))
+            or (isinstance(current, str) and not isinstance(value, str))
+        ):
+            return (
+                f"takes {'a boolean' if isinstance(current, bool) else 'a number' if numeric else 'a string'}"
+            )
+        return None
+    if isinstance(rule, tuple):
+        return None if any(_same(value, c) for c in rule) else f"must be one of {list(rule)}"
+    if rule.get("read_only"):
+        return "is maintained by the phone itself and cannot be set by a rule"
+    if value is None:
+        return None if rule.get("nullable") else f"takes {_TYPE_NAMES[rule['type']]}, not null"
+    if rule["type"] != "list":
+        return _scalar_problem(s, value, rule)
+    if not isinstance(value, list):
+        return "takes a list"
+    if (why := _bounds(len(value), rule, " items")) is not None:
+        return why
+    items = rule.get("items")
+    ref = (
+        {"type": "text", "table": rule["table"], "where": rule.get("where", {})} if "table" in rule else None
+    )
+    for item in value:
+        if items is not None and not any(_same(item, c) for c in items):
+            return f"takes a list of items from {list(items)}"
+        if ref is not None and (why := _scalar_problem(s, item, ref)) is not None:
+            return why
+    if any(value.count(item) > 1 for item in value):
+        return "takes a list without repeats"
+    return None
+
+
 def _actions(s: PhoneState, actions: list[dict]) -> list[dict[str, Any]]:
     if not actions:
         raise InvalidArguments('actions must list at least one {"setting": key, "value": v}', field="actions")
@@ -333,30 +478,14 @@ def _actions(s: PhoneState, actions: list[dict]) -> list[dict[str, Any]]:
         if key in seen:
             raise InvalidArguments(f"actions set {key!r} twice", field="actions")
         seen.add(key)
-        rec = s.get("settings", key)
-        if rec is None:
+        if s.get("settings", key) is None:
             raise NotFound(
                 f'no setting {key!r}; settings keys look like "dnd.enabled" or "volume.media"', setting=key
             )
-        current = rec.get("value")
-        if not isinstance(value, bool | int | float | str):
-            raise InvalidArguments(
-                f"the value for {key!r} must be a boolean, number or string", field="actions"
-            )
-        numeric = isinstance(current, int | float) and not isinstance(current, bool)
-        if current is not None and (
-            (isinstance(current, bool) and not isinstance(value, bool))
-            or (numeric and (isinstance(value, bool) or not isinstance(value, int | float)))
-            or (isinstance(current, str) and not isinstance(value, str))
-        ):
-            kind = "a boolean" if isinstance(current, bool) else "a number" if numeric else "a string"
-            raise InvalidArguments(f"{key!r} takes {kind}, got {value!r}", field="actions", setting=key)
-        choices = _SETTING_CHOICES.get(key)
-        if choices is not None and value not in choices:
-            raise InvalidArguments(f"{key!r} must be one of {list(choices)}, got {value!r}", setting=key)
-        if numeric and key.startswith(_PERCENT_PREFIXES) and not 0 <= value <= 100:
-            raise InvalidArguments(f"{key!r} is a percentage 0-100, got {value!r}", setting=key)
-        out.append({"setting": key, "value": value})
+        problem = setting_problem(s, key, value)
+        if problem is not None:
+            raise InvalidArguments(f"{key!r} {problem}; got {value!r}", field="actions", setting=key)
+        out.append({"setting": key, "value": list(value) if isinstance(value, list) else value})
     return out
 
 
@@ -874,7 +1003,8 @@ def create_automation_rule(
 
     Raises:
         InvalidArguments: the name is empty, the trigger value is malformed, or an action is malformed,
-            repeats a setting or has a value of the wrong type or range.
+            repeats a setting, has a value the setting does not allow (wrong type, out of range, not one
+            of its choices) or sets a reading the phone maintains itself (battery level, joined Wi-Fi...).
         NotFound: an action names an unknown setting, or an app_open trigger names an app not installed.
         AlreadyExists: a rule with this name already exists.
     """
@@ -926,7 +1056,8 @@ def update_automation_rule(
     Raises:
         NotFound: no rule has this ID, an action names an unknown setting, or an app_open trigger names
             an app not installed.
-        InvalidArguments: nothing to do, or the trigger value or an action is malformed.
+        InvalidArguments: nothing to do, or the trigger value or an action is malformed or sets a value
+            the setting does not allow.
         PreconditionFailed: run_now was asked for a rule that is disabled (pass enabled=true as well).
     """
     old = _rule(s, rule_id)

@@ -23,7 +23,8 @@ Settings: ``utilities.calculator_decimals`` (digits the calculator rounds to, de
 Cross-domain: ``share_note`` sends the note as an SMS into Calls & Communication's ``messages`` table (same
 record shape as ``send_message``; needs the contact, an unblocked number and the cellular radio);
 ``open_browser_url`` needs the phone online (``network.*`` settings); ``translate_text`` defaults to the
-phone's ``system.language``; the Browser and Notes apps are added to ``apps``.
+phone's ``system.language``; the Browser and Notes apps are added to ``apps`` when missing, as built-in
+system apps (they cannot be uninstalled).
 """
 
 from __future__ import annotations
@@ -52,6 +53,9 @@ SEED_ORDER = 59
 HistorySource = Literal["history", "bookmarks", "tabs"]
 
 NOTES = ("notes", "STORAGE")
+#: Value rules of this domain's settings keys, which automation rules (Time Management) are checked
+#: against; the rule forms are described in time_mgmt.py.
+SETTING_CHOICES: dict[str, Any] = {"utilities.calculator_decimals": {"type": "int", "min": 0, "max": 15}}
 SMS = ("messages", "SMS")
 MAX_EXPR = 200
 MAX_TITLE = 120
@@ -375,6 +379,7 @@ def _app(app_id: str, name: str, package: str, perms: tuple[str, ...], size: int
         "size_mb": size,
         "notifications": True,
         "running": False,
+        "system": True,  # both are built-in apps (Apps & Storage refuses to uninstall system apps)
     }
 
 
