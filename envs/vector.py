@@ -16,6 +16,7 @@ owns only its writes, so N envs cost N write layers, not N worlds.
 
 from __future__ import annotations
 
+import gc
 from typing import Any
 
 import numpy as np
@@ -100,6 +101,9 @@ class MobilePAVectorEnv(VectorEnv):
         self.action_space = TextBatch(self.single_action_space, num_envs)
         self._pinned: list[str | None] = [None] * num_envs
         self._autoreset = np.zeros(num_envs, dtype=bool)
+        # N long-lived episodes: out of the cyclic GC's scans, like the world (see load_world); a full
+        # collection over a thousand sub-envs otherwise costs a pause of the order of a second.
+        gc.freeze()
 
     # ------------------------------------------------------------------ helpers
     def _next_task(self, i: int) -> Task:
