@@ -735,6 +735,15 @@ def list_apps(s: PhoneState, category: str | None = None) -> Ok:
     return ok(f"{len(rows)} apps", rows)
 
 
+def _set_permission(s: PhoneState, app_id: str, permission: str, granted: bool) -> Ok:
+    app = _app(s, app_id)
+    perms = {**app["permissions"], permission: granted}
+    s.update("apps", app_id, permissions=perms)
+    verb = "Granted" if granted else "Revoked"
+    where = "to" if granted else "from"
+    return ok(f"{verb} {permission} {where} {app['name']}", {"app_id": app_id, "permissions": perms})
+
+
 @tool(DOMAIN, mutates=True)
 def grant_app_permission(s: PhoneState, app_id: str, permission: Permission) -> Ok:
     """Grant an installed app a runtime permission (resolves a PermissionDenied block).
@@ -749,10 +758,7 @@ def grant_app_permission(s: PhoneState, app_id: str, permission: Permission) -> 
     Raises:
         NotFound: no installed app has this ID.
     """
-    app = _app(s, app_id)
-    perms = {**app["permissions"], permission: True}
-    s.update("apps", app_id, permissions=perms)
-    return ok(f"Granted {permission} to {app['name']}", {"app_id": app_id, "permissions": perms})
+    return _set_permission(s, app_id, permission, True)
 
 
 @tool(DOMAIN, mutates=True)
@@ -769,10 +775,7 @@ def revoke_app_permission(s: PhoneState, app_id: str, permission: Permission) ->
     Raises:
         NotFound: no installed app has this ID.
     """
-    app = _app(s, app_id)
-    perms = {**app["permissions"], permission: False}
-    s.update("apps", app_id, permissions=perms)
-    return ok(f"Revoked {permission} from {app['name']}", {"app_id": app_id, "permissions": perms})
+    return _set_permission(s, app_id, permission, False)
 
 
 @tool(DOMAIN)
