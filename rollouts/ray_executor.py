@@ -1,7 +1,9 @@
 """The Ray executor: each actor holds a shard of episode slots and steps it one batch per call.
 
-One actor call per batch, never per step (a Ray call costs ~1 ms); the driver gathers every running
-slot of every actor into one batched policy call per round, then steps all actors in parallel.
+One actor call per batch, never per step (a Ray call costs ~1 ms). Each actor's slots form two lanes
+(even and odd slots): the driver runs one batched policy call per lane and submits it, and while an
+actor steps one lane the driver is already reading the other lane's results and acting on them, so
+driver and actors overlap instead of waiting for each other.
 ``address`` runs the same code on an existing cluster (``"auto"``, ``"ray://head:10001"``); without it
 a local Ray instance is started (or the one already running is used). An actor that dies is replaced
 by a new one holding the shard's unfinished episodes, which re-run from their start, so every episode
@@ -10,10 +12,11 @@ lands exactly once.
 
 from __future__ import annotations
 
+import time
 from typing import Any
 
 from mpb_env.rollouts.policies import Policy
-from mpb_env.rollouts.runner import Batch, Shard, drive
+from mpb_env.rollouts.runner import Batch, Shard, resolve
 from mpb_env.tasks.model import Task
 
 
@@ -32,6 +35,8 @@ def ensure_ray(address: str | None = None, num_cpus: int | None = None) -> Any:
 
 
 _POOL: dict[tuple[Any, ...], list[Any]] = {}
+#: Slot lanes per actor stepped in turn, so the driver's work overlaps the actor's.
+LANES = 2
 
 
 def _pool_key(ray: Any, shard_cls: type[Shard], batch_size: int, settings: dict[str, Any]) -> tuple[Any, ...]:
@@ -94,21 +99,56 @@ def drive_ray(
     for i, (batch, _done) in enumerate(ray.get(refs)):
         starts[i] = batch
 
-    def step_all(requests: dict[int, list[tuple[int, str]]], shares: dict[int, float]) -> dict[int, Any]:
-        refs = {i: actors[i].step.remote(acts, shares[i]) for i, acts in requests.items()}
-        out: dict[int, Any] = {}
-        for i, ref in refs.items():
-            try:
-                out[i] = ray.get(ref)
-            except (ray.exceptions.RayActorError, ray.exceptions.WorkerCrashedError):
-                # Replace the actor; its unfinished episodes start over on the new one.
-                rest = [(k, t) for k, t in parts[i] if k not in finished]
-                parts[i] = rest
-                replacements[0] += 1
-                actors[i] = pool[i] = remote_shard.remote([], batch_size, **ctor)
-                batch, _ = ray.get(begin(actors[i], rest)[1])
-                out[i] = (batch, [])
-        return out
+    def restart(i: int) -> Batch:
+        """Replace shard ``i``'s dead actor; its unfinished episodes start over on the new one."""
+        rest = [(k, t) for k, t in parts[i] if k not in finished]
+        parts[i] = rest
+        replacements[0] += 1
+        actors[i] = pool[i] = remote_shard.remote([], batch_size, **ctor)
+        return ray.get(begin(actors[i], rest)[1])[0]
 
-    drive(policy, starts, batch_size, step_all, record)
+    # Two lanes per actor (even and odd slots): while an actor steps one lane, the driver unpickles
+    # the other lane's results and runs the policy on them, so neither side waits for the other.
+    width = batch_size
+    ready: dict[tuple[int, int], Batch] = {}
+    pending: dict[Any, tuple[int, int]] = {}
+
+    def split(i: int, batch: Batch) -> None:
+        for slot, _obs, info in batch:
+            if "recall" in info:  # a fresh episode started in this slot
+                policy.reset(i * width + slot, info)
+        for lane in range(LANES):
+            ready[(i, lane)] = [b for b in batch if b[0] % LANES == lane]
+
+    for i, batch in starts.items():
+        split(i, batch)
+    while ready or pending:
+        for (i, lane), batch in list(ready.items()):
+            del ready[(i, lane)]
+            if not batch:
+                continue
+            infos = [{**info, "slot": i * width + slot} for slot, _o, info in batch]
+            t0 = time.perf_counter()
+            actions = resolve(policy.act([o for _s, o, _i in batch], infos))
+            policy_s = time.perf_counter() - t0
+            acts = [(slot, a) for (slot, _o, _i), a in zip(batch, actions, strict=True)]
+            pending[actors[i].step.remote(acts, policy_s)] = (i, lane)
+        if not pending:
+            break
+        (ref,), _ = ray.wait(list(pending), num_returns=1)
+        i, lane = pending.pop(ref)
+        try:
+            batch, done = ray.get(ref)
+        except (ray.exceptions.RayActorError, ray.exceptions.WorkerCrashedError):
+            for other in [r for r, (j, _lane) in pending.items() if j == i]:
+                del pending[other]  # the same dead actor: those results will never come
+            for other_lane in range(LANES):
+                ready.pop((i, other_lane), None)
+            split(i, restart(i))
+            continue
+        record(done)
+        for slot, _obs, info in batch:
+            if "recall" in info:
+                policy.reset(i * width + slot, info)
+        ready[(i, lane)] = batch
     return replacements[0]
