@@ -26,6 +26,7 @@ from typing import Any
 
 from pydantic import BaseModel
 
+from mpb_env.domains import catalog
 from mpb_env.tasks.model import DeltaEntry, Rubric, Task
 from mpb_env.world.state import PhoneState
 
@@ -143,8 +144,6 @@ def effective_calls(state: PhoneState) -> list[dict[str, Any]]:
 
 # --------------------------------------------------------------------------- primary checkers
 def check_calls(task: Task, state: PhoneState) -> tuple[bool, list[str], float]:
-    from mpb_env.domains import catalog
-
     gold = task.gold.calls or []
     actual = effective_calls(state)
     reasons: list[str] = []

@@ -13,7 +13,7 @@ from typing import Any
 
 import orjson
 
-from mpb_env.checkers import MEMORY_SEARCH, SKILL_LOADER
+from mpb_env.checkers import MEMORY_SEARCH, SKILL_LOADER, check
 from mpb_env.domains import catalog
 from mpb_env.episode import Episode
 from mpb_env.parsing import ToolCall, parse_turn
@@ -62,8 +62,6 @@ def replay(
             break
         ep.step(action)
     if ep.verdict is None:
-        from mpb_env.checkers import check
-
         ep.verdict = check(task, ep.state, None)
     return ep
 

@@ -36,7 +36,14 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, create_model
 
-from mpb_env.errors import ERROR_TYPES, InvalidArguments, PermissionDenied, ToolError, UnknownTool
+from mpb_env.errors import (
+    ERROR_TYPES,
+    InvalidArguments,
+    PermissionDenied,
+    PreconditionFailed,
+    ToolError,
+    UnknownTool,
+)
 from mpb_env.world.state import PhoneState
 
 Precondition = Callable[[PhoneState], None]
@@ -252,7 +259,6 @@ def check_permission(s: PhoneState, app_id: str, permission: str) -> None:
 
 def require_setting(key: str, value: Any, message: str) -> Precondition:
     """A precondition hook: setting ``key`` must equal ``value`` (e.g. Bluetooth on before pairing)."""
-    from mpb_env.errors import PreconditionFailed
 
     def hook(s: PhoneState) -> None:
         if s.setting(key) != value:
