@@ -7,6 +7,7 @@ from typing import Any
 
 from mpb_env.tasks.build import call, calls, hermes
 from mpb_env.tasks.gen.core import Ctx, Draft, Skip, family
+from mpb_env.tasks.gen.helpers import and_list
 from mpb_env.world.generate import load_world
 
 W = load_world("M").tables
@@ -38,14 +39,6 @@ def app_patch(app_id: str, **changes: Any) -> dict:
     return {"apps": {app_id: {**W["apps"][app_id], **changes}}}
 
 
-def merge(*patches: dict) -> dict:
-    out: dict[str, dict] = {}
-    for p in patches:
-        for table, rows in p.items():
-            out.setdefault(table, {}).update(rows)
-    return out
-
-
 def notif_ids(app_id: str) -> list[str]:
     return sorted(k for k, n in W["notifications"].items() if n["app_id"] == app_id)
 
@@ -64,10 +57,6 @@ def storage_of(app: dict) -> float:
 
 def mb(value: float) -> str:
     return f"{value:,.0f} MB" if value < 1000 else f"{value / 1000:.1f} GB"
-
-
-def and_list(names: list[str]) -> str:
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
 
 
 def file_name(fid: str) -> str:

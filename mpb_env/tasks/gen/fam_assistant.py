@@ -9,7 +9,7 @@ from typing import Any
 
 from mpb_env.tasks.build import call, calls, hermes
 from mpb_env.tasks.gen.core import Ctx, Draft, Skip, family
-from mpb_env.world.generate import load_world
+from mpb_env.tasks.gen.helpers import base, hhmm_words, rubric, s0_settings, setting_delta
 
 #: Practice languages by the word the user says (speech and interview practice are in English).
 PRACTICE_CODES = {"Spanish": "es", "French": "fr", "Japanese": "ja", "Italian": "it", "German": "de"}
@@ -35,33 +35,6 @@ DROP_REASONS = [
 
 
 # --------------------------------------------------------------------------- shared helpers
-def base() -> dict[str, Any]:
-    """The M world's tables (read-only; copy a record before changing it in an S0 patch)."""
-    return load_world("M").tables
-
-
-def setting(key: str, value: Any) -> dict[str, Any]:
-    return {"table": "settings", "op": "update", "key": key, "fields": {"value": value}}
-
-
-def s0_settings(values: dict[str, Any]) -> dict[str, dict[str, Any]]:
-    return {"settings": {k: {**(base()["settings"].get(k) or {}), "value": v} for k, v in values.items()}}
-
-
-def merge(*patches: dict[str, dict[str, Any]]) -> dict[str, dict[str, Any]]:
-    out: dict[str, dict[str, Any]] = {}
-    for p in patches:
-        for table, rows in p.items():
-            out.setdefault(table, {}).update(rows)
-    return out
-
-
-def rubric(kind: str, *groups: list[str], forbid: bool = True) -> dict[str, Any]:
-    return {
-        "rubric": {"final_kind": kind, "must_include": [list(g) for g in groups], "forbid_mutations": forbid}
-    }
-
-
 def stopped(handoff_id: str) -> dict[str, Any]:
     """Gold delta entry: the hand-off was stopped."""
     return {"table": "handoffs", "op": "update", "key": handoff_id, "fields": {"status": "stopped"}}
@@ -99,11 +72,6 @@ def practice(handoff_id: str, spec: tuple[str, str, str], started: str, minutes:
         "result": f"Started a {minutes}-minute intermediate {kind} practice in {lang}: {topic}.",
         "time": started,
     }  # fmt: skip
-
-
-def hhmm_words(hhmm: str) -> str:
-    h, m = (int(x) for x in hhmm.split(":"))
-    return f"{(h - 1) % 12 + 1}:{m:02d} {'am' if h < 12 else 'pm'}"
 
 
 def _plus(hhmm: str, minutes: int) -> str:
@@ -230,7 +198,9 @@ def low_battery_saver(ctx: Ctx) -> Draft:
         query=query,
         frictions=["dependency"],
         s0_patch=s0_settings({"battery.level": level}),
-        gold={"delta": [setting("battery.power_saving", True), setting("display.brightness", 40)]},
+        gold={
+            "delta": [setting_delta("battery.power_saving", True), setting_delta("display.brightness", 40)]
+        },
         oracle=[
             calls(call("get_smart_suggestions")),
             calls(call("set_battery_saver", enabled=True)),

@@ -4,36 +4,11 @@ from __future__ import annotations
 
 from mpb_env.tasks.build import call, calls, contains, hermes
 from mpb_env.tasks.gen.core import Ctx, Draft, family
+from mpb_env.tasks.gen.helpers import base, granted_entry, hhmm_words, revoked, sentence, sms_call, sms_delta
 
 NULL_REPLY = "I can't help with that."
 #: Core contacts whose relation is unique, so "my <relation>" names exactly one person.
 UNIQUE_RELATIONS = {"secretary", "spouse", "daughter", "mother", "doctor", "manager", "neighbor"}
-
-
-def sms_delta(contact_id: str, keywords: list[str]) -> dict:
-    """Gold delta entry: one outgoing SMS to ``contact_id`` containing ``keywords``."""
-    return {"table": "messages", "op": "create",
-            "fields": {"contact_id": contact_id, "direction": "out", "text": contains(*keywords)}}  # fmt: skip
-
-
-def sms_call(contact_id: str, keywords: list[str]) -> dict:
-    """Gold call: ``send_message`` to ``contact_id`` with a text containing ``keywords``."""
-    return {"name": "send_message", "arguments": {"contact_id": contact_id, "text": contains(*keywords)}}
-
-
-def revoked(app_id: str, permission: str) -> dict:
-    """An S0 patch revoking ``permission`` from ``app_id`` (a permission block)."""
-    from mpb_env.world.generate import load_world
-
-    app = load_world("M").tables["apps"][app_id]
-    return {"apps": {app_id: {**app, "permissions": {**app["permissions"], permission: False}}}}
-
-
-def granted_entry(app_id: str) -> dict:
-    from mpb_env.world.generate import load_world
-
-    perms = load_world("M").tables["apps"][app_id]["permissions"]
-    return {"table": "apps", "op": "update", "key": app_id, "fields": {"permissions": {**perms}}}
 
 
 @family("calls.text_by_name", dimension="basic", category="grounding", bucket="tool", weight=2)
@@ -190,21 +165,6 @@ def sms_fault_retry(ctx: Ctx) -> Draft:
 
 
 # --------------------------------------------------------------------------- helpers for the families below
-def _tables() -> dict:
-    from mpb_env.world.generate import load_world
-
-    return load_world("M").tables
-
-
-def _c(name: str, arguments: dict) -> dict:
-    """A call whose arguments include one named ``name`` (``call()`` cannot take it as a keyword)."""
-    return {"name": name, "arguments": arguments}
-
-
-def _sentence(body: str) -> str:
-    return body[0].upper() + body[1:] + "."
-
-
 def _spoken_phone(canon: str, style: int) -> str:
     """``"+1 415 555 0142"`` as people type it: ``415-555-0142``, ``(415) 555-0142`` or unchanged."""
     _, area, mid, last = canon.split()
@@ -222,11 +182,6 @@ def _call_gold(person: dict) -> dict:
     """Gold ``start_call`` to ``person``: by contact ID or by their number."""
     return {"name": "start_call", "arguments": {"contact_id": {"$any": [person["id"], None]},
                                                 "phone_number": {"$any": [None, person["phone"]]}}}  # fmt: skip
-
-
-def _hhmm_words(hhmm: str) -> str:
-    h, m = (int(x) for x in hhmm.split(":"))
-    return f"{(h - 1) % 12 + 1}:{m:02d} {'am' if h < 12 else 'pm'}"
 
 
 def _time_alts(hhmm: str) -> list[str]:
@@ -295,7 +250,7 @@ def email_contact(ctx: Ctx) -> Draft:
                                     "body": contains(*keys)}}]},
         oracle=[
             calls(call("search_contacts", query=person["name"])),
-            hermes(call("send_email", to=[person["id"]], subject=subject, body=f"Hi,\n\n{_sentence(body)}\n\nAlex")),
+            hermes(call("send_email", to=[person["id"]], subject=subject, body=f"Hi,\n\n{sentence(body)}\n\nAlex")),
             f"Emailed {person['name']} ({person['email']}) with the subject \"{subject}\".",
         ],
     )  # fmt: skip
@@ -319,7 +274,7 @@ def add_contact(ctx: Ctx) -> Draft:
         query=query,
         gold={"delta": [{"table": "contacts", "op": "create", "fields": {"name": name, "phone": phone}}]},
         oracle=[
-            calls(_c("add_contact", {"name": name, "phone": spoken, "relation": rel})),
+            calls(call("add_contact", name=name, phone=spoken, relation=rel)),
             f"Saved {name} ({phone}) as your {rel}.",
         ],
     )
@@ -393,7 +348,7 @@ def reply_email(ctx: Ctx) -> Draft:
                                     "body": contains(*keys)}}]},
         oracle=[
             calls(call("search_emails", query=subject, folder="inbox")),
-            calls(call("send_email", to=[person["email"]], subject=f"Re: {subject}", body=_sentence(body))),
+            calls(call("send_email", to=[person["email"]], subject=f"Re: {subject}", body=sentence(body))),
             f"Replied to {person['name']} on \"{subject}\".",
         ],
     )  # fmt: skip
@@ -449,7 +404,7 @@ def unblock_then_text(ctx: Ctx) -> Draft:
             calls(call("search_contacts", query=person["name"])),
             calls(call("get_contact", contact_id=person["id"])),
             calls(call("unblock_number", contact_id=person["id"])),
-            calls(call("send_message", contact_id=person["id"], text=_sentence(body))),
+            calls(call("send_message", contact_id=person["id"], text=sentence(body))),
             f"{person['name']} was blocked; I unblocked them and sent your message.",
         ],
     )  # fmt: skip
@@ -471,9 +426,9 @@ def contacts_permission(ctx: Ctx) -> Draft:
         gold={"delta": [{"table": "contacts", "op": "create", "fields": {"name": name, "phone": phone}},
                         granted_entry("contacts")]},
         oracle=[
-            calls(_c("add_contact", {"name": name, "phone": spoken})),
+            calls(call("add_contact", name=name, phone=spoken)),
             calls(call("grant_app_permission", app_id="contacts", permission="CONTACTS")),
-            calls(_c("add_contact", {"name": name, "phone": spoken})),
+            calls(call("add_contact", name=name, phone=spoken)),
             f"Contacts needed its CONTACTS permission back; I granted it and saved {name}.",
         ],
     )  # fmt: skip
@@ -483,7 +438,7 @@ def contacts_permission(ctx: Ctx) -> Draft:
 def share_event_time(ctx: Ctx) -> Draft:
     person = ctx.pick("people")
     eid, spoken, keyword = ctx.pick("upcoming_events")
-    event = _tables()["events"][eid]
+    event = base()["events"][eid]
     hhmm = event["start"][11:16]
     query = ctx.say(
         ["text {name} what time my {ev} starts.", "let {name} know by text when my {ev} is.",
@@ -498,8 +453,8 @@ def share_event_time(ctx: Ctx) -> Draft:
         oracle=[
             calls(call("list_events", query=keyword), call("search_contacts", query=person["name"])),
             calls(call("send_message", contact_id=person["id"],
-                       text=f"My {spoken} starts at {_hhmm_words(hhmm)} on {event['start'][:10]}.")),
-            f"Told {person['name']} your {spoken} starts at {_hhmm_words(hhmm)}.",
+                       text=f"My {spoken} starts at {hhmm_words(hhmm)} on {event['start'][:10]}.")),
+            f"Told {person['name']} your {spoken} starts at {hhmm_words(hhmm)}.",
         ],
     )  # fmt: skip
 
@@ -588,7 +543,7 @@ def reply_last_text(ctx: Ctx) -> Draft:
         gold={"calls": [sms_call(person["id"], keys)]},
         oracle=[
             calls(call("list_messages", unread_only=True, limit=5)),
-            calls(call("send_message", contact_id=person["id"], text=_sentence(body))),
+            calls(call("send_message", contact_id=person["id"], text=sentence(body))),
             f"Replied to {person['name']}.",
         ],
     )  # fmt: skip
@@ -614,7 +569,7 @@ def pronoun_history(ctx: Ctx) -> Draft:
         gold={"calls": [sms_call(person["id"], keys)]},
         oracle=[
             calls(call("search_contacts", query=person["name"])),
-            calls(call("send_message", contact_id=person["id"], text=_sentence(body))),
+            calls(call("send_message", contact_id=person["id"], text=sentence(body))),
             f"Sent {person['name']} your message.",
         ],
     )
@@ -642,7 +597,7 @@ def email_relation(ctx: Ctx) -> Draft:
                                     "body": contains(*keys)}}]},
         oracle=[
             calls(call("search_contacts", query=person["relation"])),
-            calls(call("send_email", to=[person["id"]], subject=subject, body=_sentence(body))),
+            calls(call("send_email", to=[person["id"]], subject=subject, body=sentence(body))),
             f"Emailed {person['name']} about \"{subject}\".",
         ],
     )  # fmt: skip
@@ -664,7 +619,7 @@ def text_and_call(ctx: Ctx) -> Draft:
         gold={"calls": [sms_call(first["id"], keys), _call_gold(second)]},
         oracle=[
             calls(call("search_contacts", query=first["name"]), call("search_contacts", query=second["name"])),
-            calls(call("send_message", contact_id=first["id"], text=_sentence(body))),
+            calls(call("send_message", contact_id=first["id"], text=sentence(body))),
             calls(call("start_call", contact_id=second["id"])),
             f"Texted {first['name']} and now calling {second['name']}.",
         ],
@@ -754,7 +709,7 @@ def email_add_cc(ctx: Ctx) -> Draft:
                                     "subject": contains(subject), "body": contains(*keys)}}]},
         oracle=[
             calls(call("search_contacts", query=first["name"]), call("search_contacts", query=second["name"])),
-            calls(call("send_email", to=[first["id"]], cc=[second["id"]], subject=subject, body=_sentence(body))),
+            calls(call("send_email", to=[first["id"]], cc=[second["id"]], subject=subject, body=sentence(body))),
             f"Sent \"{subject}\" to {first['name']} with {second['name']} on cc.",
         ],
     )  # fmt: skip
@@ -787,7 +742,7 @@ def unsend_text(ctx: Ctx) -> Draft:
     person = ctx.pick("people")
     body, _keys = ctx.pick("sms_bodies")
     msg = {"id": "msg_p01", "thread_id": f"thread_{person['id']}", "contact_id": person["id"],
-           "phone": person["phone"], "direction": "out", "text": _sentence(body), "time": "2026-05-20T08:58:00",
+           "phone": person["phone"], "direction": "out", "text": sentence(body), "time": "2026-05-20T08:58:00",
            "read": True}  # fmt: skip
     query = ctx.say(
         ["unsend the text I just sent {name} — it went to the wrong person.",

@@ -9,17 +9,8 @@ from typing import Any
 from mpb_env.tasks.build import call, calls, hermes
 from mpb_env.tasks.gen.core import Ctx, Draft, Skip, family
 from mpb_env.tasks.gen.fam_network import WIFI_OFF
-from mpb_env.tasks.gen.fam_system import (
-    base,
-    base_setting,
-    merge,
-    named,
-    names,
-    rubric,
-    s0_settings,
-    setting,
-    the,
-)
+from mpb_env.tasks.gen.fam_system import base_setting, names, the
+from mpb_env.tasks.gen.helpers import base, merge, rubric, s0_settings, setting_delta
 
 OLD_PHONE = "xdev_009"
 LAPTOP = "xdev_003"
@@ -145,7 +136,7 @@ def rename_device(ctx: Ctx) -> Draft:
         },
         oracle=[
             calls(call("list_cross_devices")),
-            calls(named("update_cross_device", {"device_id": dev["id"], "name": new})),
+            calls(call("update_cross_device", device_id=dev["id"], name=new)),
             f"{dev['name']} is now called {new}.",
         ],
     )
@@ -248,7 +239,7 @@ def multiscreen_trust(ctx: Ctx) -> Draft:
         frictions=["dependency"],
         s0_patch={"cross_devices": {dev["id"]: rec}},
         gold={"delta": [
-            setting("network.bluetooth", True),
+            setting_delta("network.bluetooth", True),
             {"table": "cross_devices", "op": "update", "key": dev["id"],
              "fields": {"trusted": True, "last_connected": {"$ignore": True}}},
             {"table": "cast_sessions", "op": "create",
@@ -469,7 +460,7 @@ def trust_recent_pair(ctx: Ctx) -> Draft:
                          "fields": {"name": new, "trusted": True}}]},
         oracle=[
             calls(call("list_pairing_log", event="pair", limit=5)),
-            calls(named("update_cross_device", {"device_id": dev["id"], "name": new, "trusted": True})),
+            calls(call("update_cross_device", device_id=dev["id"], name=new, trusted=True)),
             f"{dev['name']} (paired yesterday) is now trusted and called {new}.",
         ],
     )  # fmt: skip
@@ -547,7 +538,7 @@ def unpair_and_rename(ctx: Ctx) -> Draft:
         oracle=[
             calls(call("list_cross_devices", paired_only=True)),
             calls(call("unpair_cross_device", device_id=gone["id"])),
-            calls(named("update_cross_device", {"device_id": kept["id"], "name": new})),
+            calls(call("update_cross_device", device_id=kept["id"], name=new)),
             f"Unpaired {gone['name']} and renamed {kept['name']} to {new}.",
         ],
     )  # fmt: skip

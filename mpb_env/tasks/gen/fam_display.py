@@ -7,7 +7,7 @@ from typing import Any
 
 from mpb_env.tasks.build import call, calls, hermes
 from mpb_env.tasks.gen.core import Ctx, Draft, Skip, family
-from mpb_env.world.generate import load_world
+from mpb_env.tasks.gen.helpers import base, granted_entry, hhmm_words, revoked, setting_delta
 
 IGN = {"$ignore": True}
 KIND_LABEL = {"ringtone": "ringtone", "notification": "notification sound", "alarm": "alarm sound"}
@@ -17,16 +17,8 @@ DAY_NAMES = {"mon": "Mondays", "tue": "Tuesdays", "wed": "Wednesdays", "thu": "T
 WEEKDAYS = ["mon", "tue", "wed", "thu", "fri"]
 
 
-def _t() -> dict[str, Any]:
-    return load_world("M").tables
-
-
 def _setting(key: str) -> Any:
-    return _t()["settings"][key]["value"]
-
-
-def setting_delta(key: str, value: Any) -> dict[str, Any]:
-    return {"table": "settings", "op": "update", "key": key, "fields": {"value": value}}
+    return base()["settings"][key]["value"]
 
 
 def _changed(key: str, value: Any) -> list[dict[str, Any]]:
@@ -36,22 +28,6 @@ def _changed(key: str, value: Any) -> list[dict[str, Any]]:
 
 def _settings_patch(**values: Any) -> dict[str, dict[str, Any]]:
     return {"settings": {k.replace("__", "."): {"value": v} for k, v in values.items()}}
-
-
-def _revoke(app_id: str, permission: str) -> dict[str, dict[str, Any]]:
-    app = _t()["apps"][app_id]
-    return {"apps": {app_id: {**app, "permissions": {**app["permissions"], permission: False}}}}
-
-
-def _granted_entry(app_id: str) -> dict[str, Any]:
-    perms = _t()["apps"][app_id]["permissions"]
-    return {"table": "apps", "op": "update", "key": app_id, "fields": {"permissions": {**perms}}}
-
-
-def _words(hhmm: str) -> str:
-    h, m = (int(x) for x in hhmm.split(":"))
-    suffix = "am" if h < 12 else "pm"
-    return f"{(h - 1) % 12 + 1}:{m:02d} {suffix}"
 
 
 def _days_text(days: list[str]) -> str:
@@ -68,7 +44,7 @@ def _poss(spoken: str) -> str:
 
 
 def _name(cid: str) -> str:
-    return _t()["contacts"][cid]["name"]
+    return base()["contacts"][cid]["name"]
 
 
 def _minus(hhmm: str, minutes: int) -> str:
@@ -78,7 +54,7 @@ def _minus(hhmm: str, minutes: int) -> str:
 
 
 def _contact_ringtone_delta(cid: str, ringtone_id: str) -> dict[str, Any]:
-    if cid in _t()["contact_ringtones"]:
+    if cid in base()["contact_ringtones"]:
         return {
             "table": "contact_ringtones",
             "op": "update",
@@ -93,7 +69,7 @@ def _contact_ringtone_delta(cid: str, ringtone_id: str) -> dict[str, Any]:
 
 
 def _exception_names(extra: str | None = None, without: str | None = None) -> str:
-    ids = [c for c in _t()["dnd_exceptions"] if c != without]
+    ids = [c for c in base()["dnd_exceptions"] if c != without]
     if extra and extra not in ids:
         ids.append(extra)
     names = [_name(c) for c in ids]
@@ -193,7 +169,7 @@ def dark_mode_schedule(ctx: Ctx) -> Draft:
         ["turn dark mode on automatically from {s} to {e}.", "schedule dark mode between {s} and {e} every day.",
          "I want dark mode to kick in at {s} and switch off at {e}.", "set dark mode on a custom schedule, {s} to {e}.",
          "have dark mode come on at {s} and go off at {e} each day.", "dark mode on a timer please: {s} until {e}."],
-        s=_words(start), e=_words(end),
+        s=hhmm_words(start), e=hhmm_words(end),
     )  # fmt: skip
     delta = [
         *_changed("display.dark_mode_schedule", "custom"),
@@ -205,7 +181,7 @@ def dark_mode_schedule(ctx: Ctx) -> Draft:
         gold={"delta": delta},
         oracle=[
             calls(call("set_dark_mode", schedule="custom", start=start, end=end)),
-            f"Dark mode will now turn on at {_words(start)} and off at {_words(end)} every day.",
+            f"Dark mode will now turn on at {hhmm_words(start)} and off at {hhmm_words(end)} every day.",
         ],
     )
 
@@ -260,7 +236,7 @@ def haptics_need_vibration(ctx: Ctx) -> Draft:
 def contact_ringtone_permission(ctx: Ctx) -> Draft:
     cid, who, term = ctx.pick("md_people")
     tone = ctx.pick("display_ringtones")
-    current = _t()["contact_ringtones"].get(cid)
+    current = base()["contact_ringtones"].get(cid)
     if current is not None and current["ringtone_id"] == tone["id"]:
         raise Skip("already that ringtone")
     query = ctx.say(
@@ -271,8 +247,8 @@ def contact_ringtone_permission(ctx: Ctx) -> Draft:
     return Draft(
         query=query,
         frictions=["permission"],
-        s0_patch=_revoke("contacts", "CONTACTS"),
-        gold={"delta": [_granted_entry("contacts"), _contact_ringtone_delta(cid, tone["id"])]},
+        s0_patch=revoked("contacts", "CONTACTS"),
+        gold={"delta": [granted_entry("contacts"), _contact_ringtone_delta(cid, tone["id"])]},
         oracle=[
             calls(call("search_contacts", query=term)),
             calls(call("grant_app_permission", app_id="contacts", permission="CONTACTS")),
@@ -312,7 +288,7 @@ def refresh_needs_saver_off(ctx: Ctx) -> Draft:
 def power_on_before_alarm(ctx: Ctx) -> Draft:
     off = ctx.pick("display_off_times")
     lead, spoken = ctx.pick("display_lead_minutes")
-    alarm = _t()["alarms"]["alarm_001"]
+    alarm = base()["alarms"]["alarm_001"]
     on = _minus(alarm["time"], lead)
     query = ctx.say(
         ["have the phone switch itself off at {off} every night and turn back on every morning {lead} before my "
@@ -320,7 +296,7 @@ def power_on_before_alarm(ctx: Ctx) -> Draft:
          "schedule power off at {off} and power on each morning {lead} ahead of my weekday alarm time.",
          "turn the phone off automatically at {off}, and back on every day {lead} before my work alarm's time.",
          "set a nightly shutdown at {off}; power it back on daily {lead} before my weekday wake-up alarm time."],
-        off=_words(off), lead=spoken,
+        off=hhmm_words(off), lead=spoken,
     )  # fmt: skip
     return Draft(
         query=query,
@@ -333,8 +309,8 @@ def power_on_before_alarm(ctx: Ctx) -> Draft:
             calls(call("list_alarms", enabled_only=True), call("list_power_schedules")),
             calls(call("set_power_schedule", action="power_off", time=off, enabled=True)),
             calls(call("set_power_schedule", action="power_on", time=on, enabled=True)),
-            f"Your workday alarm rings at {_words(alarm['time'])}, so the phone now powers off at {_words(off)} and "
-            f"back on at {_words(on)} every day.",
+            f"Your workday alarm rings at {hhmm_words(alarm['time'])}, so the phone now powers off at {hhmm_words(off)} and "
+            f"back on at {hhmm_words(on)} every day.",
         ],
     )  # fmt: skip
 
@@ -376,7 +352,7 @@ def make_phone_ring(ctx: Ctx) -> Draft:
 def contact_ringtone_relation(ctx: Ctx) -> Draft:
     cid, who, term = ctx.pick("md_people")
     tone = ctx.pick("display_ringtones")
-    current = _t()["contact_ringtones"].get(cid)
+    current = base()["contact_ringtones"].get(cid)
     if current is not None and current["ringtone_id"] == tone["id"]:
         raise Skip("already that ringtone")
     query = ctx.say(
@@ -400,7 +376,7 @@ def contact_ringtone_relation(ctx: Ctx) -> Draft:
 def dnd_exception_relation(ctx: Ctx) -> Draft:
     cid, who, term = ctx.pick("md_people")
     allow_calls, allow_messages, what = ctx.pick("display_dnd_allow")
-    old = _t()["dnd_exceptions"].get(cid)
+    old = base()["dnd_exceptions"].get(cid)
     if old is not None and (old["allow_calls"], old["allow_messages"]) == (allow_calls, allow_messages):
         raise Skip("already an exception like that")
     query = ctx.say(
@@ -429,9 +405,9 @@ def dnd_exception_relation(ctx: Ctx) -> Draft:
 @family("display.remove_exception_history", dimension="basic", category="reference", bucket="state")
 def remove_exception_history(ctx: Ctx) -> Draft:
     cid, who, term = ctx.pick("md_people")
-    base = _t()["dnd_exceptions"]
+    known = base()["dnd_exceptions"]
     patch = {}
-    if cid not in base:
+    if cid not in known:
         rec = {
             "contact_id": cid,
             "allow_calls": True,
@@ -492,14 +468,14 @@ def history_stream_it(ctx: Ctx) -> Draft:
 def history_contact_ringtone_it(ctx: Ctx) -> Draft:
     person = ctx.pick("core_people")
     tone = ctx.pick("display_ringtones")
-    base = _t()["contact_ringtones"].get(person["id"])
+    known = base()["contact_ringtones"].get(person["id"])
     tones = {
         r["id"]: r
-        for r in _t()["ringtones"].values()
+        for r in base()["ringtones"].values()
         if r["kind"] == "ringtone" and r["id"] <= "ringtone_006"
     }
     patch = {}
-    if base is None:
+    if known is None:
         old_id = ctx.choice(sorted(i for i in tones if i != tone["id"]))
         patch = {
             "contact_ringtones": {
@@ -511,7 +487,7 @@ def history_contact_ringtone_it(ctx: Ctx) -> Draft:
             }
         }
     else:
-        old_id = base["ringtone_id"]
+        old_id = known["ringtone_id"]
     if old_id == tone["id"]:
         raise Skip("same ringtone")
     query = ctx.say(
@@ -607,7 +583,7 @@ def dnd_schedule_revise(ctx: Ctx) -> Draft:
          "schedule quiet hours on {d}, {a} until {e}. Actually, make the start {s}.",
          "DND schedule: {d}, {a} to {e}... no, start it at {s}.",
          "I want Do Not Disturb on {d} from {a} to {e}; sorry, change the start to {s}."],
-        d=_days_text(days), a=_words(first), e=_words(end), s=_words(start),
+        d=_days_text(days), a=hhmm_words(first), e=hhmm_words(end), s=hhmm_words(start),
     )  # fmt: skip
     delta = [
         *_changed("dnd.schedule_enabled", True),
@@ -621,7 +597,7 @@ def dnd_schedule_revise(ctx: Ctx) -> Draft:
         gold={"delta": delta},
         oracle=[
             calls(call("set_dnd_schedule", enabled=True, start=start, end=end, days=days)),
-            f"Do Not Disturb will run {_words(start)}–{_words(end)} on {_days_text(days)}.",
+            f"Do Not Disturb will run {hhmm_words(start)}–{hhmm_words(end)} on {_days_text(days)}.",
         ],
     )
 
@@ -631,7 +607,7 @@ def continue_notification_sound(ctx: Ctx) -> Draft:
     ringtone = ctx.pick("display_ringtones")
     sound = ctx.pick("display_notif_sounds")
     level = ctx.pick("display_ring_levels")
-    notifs = sorted(r["name"] for r in _t()["ringtones"].values()
+    notifs = sorted(r["name"] for r in base()["ringtones"].values()
                     if r["kind"] == "notification" and r["id"] <= "ringtone_016" and r["id"] != "ringtone_007")  # fmt: skip
     query = ctx.say(
         ["go with {n}, and set the notification volume to {v}%.", "{n}, please — and make notifications {v}% loud.",
@@ -696,7 +672,7 @@ def sound_wrong_kind(ctx: Ctx) -> Draft:
     sound = ctx.pick("display_all_sounds")
     usage = ctx.choice(sorted(k for k in KIND_LABEL if k != sound["kind"]))
     options = sorted(
-        r["name"] for r in _t()["ringtones"].values() if r["kind"] == usage and r["id"] <= "ringtone_016"
+        r["name"] for r in base()["ringtones"].values() if r["kind"] == usage and r["id"] <= "ringtone_016"
     )
     query = ctx.say(
         ["make {n} my {u}.", "set {n} as the {u}.", "use {n} for my {u}.", "I want {n} as my {u}.",
@@ -726,7 +702,7 @@ def dnd_schedule_fault(ctx: Ctx) -> Draft:
     query = ctx.say(
         ["turn on a Do Not Disturb schedule for {d}, {s} to {e}.", "quiet hours on {d} from {s} until {e}, please.",
          "schedule DND from {s} to {e} on {d}.", "set Do Not Disturb to come on at {s} and end at {e} on {d}."],
-        d=_days_text(days), s=_words(start), e=_words(end),
+        d=_days_text(days), s=hhmm_words(start), e=hhmm_words(end),
     )  # fmt: skip
     args = {"enabled": True, "start": start, "end": end, "days": days}
     return Draft(
@@ -737,8 +713,8 @@ def dnd_schedule_fault(ctx: Ctx) -> Draft:
         oracle=[
             calls(call("set_dnd_schedule", **args)),
             calls(call("set_dnd_schedule", **args)),
-            f"The first try hit a temporary error; the retry worked — Do Not Disturb runs {_words(start)}–"
-            f"{_words(end)} on {_days_text(days)}.",
+            f"The first try hit a temporary error; the retry worked — Do Not Disturb runs {hhmm_words(start)}–"
+            f"{hhmm_words(end)} on {_days_text(days)}.",
         ],
     )
 
@@ -746,7 +722,7 @@ def dnd_schedule_fault(ctx: Ctx) -> Draft:
 @family("display.exception_blocked", dimension="basic", category="recovery", bucket="behavior")
 def exception_blocked(ctx: Ctx) -> Draft:
     cid, who, term = ctx.pick("md_people")
-    person = _t()["contacts"][cid]
+    person = base()["contacts"][cid]
     query = ctx.say(
         ["make sure {whop} calls get through Do Not Disturb.", "add {who} to my Do Not Disturb exceptions.",
          "{who} should be able to call me even on Do Not Disturb.", "let {who} break through Do Not Disturb."],
@@ -777,7 +753,9 @@ def ringtone_which(ctx: Ctx) -> Draft:
         who=who,
     )  # fmt: skip
     names = sorted(
-        r["name"] for r in _t()["ringtones"].values() if r["kind"] == "ringtone" and r["id"] <= "ringtone_016"
+        r["name"]
+        for r in base()["ringtones"].values()
+        if r["kind"] == "ringtone" and r["id"] <= "ringtone_016"
     )
     return Draft(
         query=query,
@@ -793,11 +771,11 @@ def ringtone_which(ctx: Ctx) -> Draft:
 @family("display.exception_gone", dimension="basic", category="recovery", bucket="behavior")
 def exception_gone(ctx: Ctx) -> Draft:
     cid, who, term = ctx.pick("md_people")
-    base = _t()["dnd_exceptions"]
-    patch = {"dnd_exceptions": {cid: None}} if cid in base else {}
+    known = base()["dnd_exceptions"]
+    patch = {"dnd_exceptions": {cid: None}} if cid in known else {}
     name = _name(cid)
     first = name.replace("Dr. ", "").split()[0]
-    rest = [c for c in base if c != cid]
+    rest = [c for c in known if c != cid]
     remaining = " and ".join(_name(c) for c in rest) if rest else "nobody"
     query = ctx.say(
         ["remove {who} from that list.", "take {who} off the Do Not Disturb exceptions.",

@@ -8,7 +8,17 @@ from typing import Any
 from mpb_env.domains.input import KEYBOARD_LANGUAGES
 from mpb_env.tasks.build import call, calls, hermes
 from mpb_env.tasks.gen.core import Ctx, Draft, Skip, family
-from mpb_env.world.generate import load_world
+from mpb_env.tasks.gen.helpers import (
+    app_name,
+    base,
+    granted_entry,
+    hhmm_words,
+    merge,
+    revoked,
+    rubric,
+    s0_settings,
+    setting_delta,
+)
 
 #: When a task puts an app on screen: later than every app the base world used today.
 FOREGROUND_AT = "2026-05-20T08:58:00"
@@ -17,40 +27,6 @@ CODE_ID = "qr_p01"
 
 
 # --------------------------------------------------------------------------- shared helpers
-def base() -> dict[str, Any]:
-    """The M world's tables (read-only; copy a record before changing it in an S0 patch)."""
-    return load_world("M").tables
-
-
-def setting(key: str, value: Any) -> dict[str, Any]:
-    """Gold delta entry: the setting ``key`` now holds ``value``."""
-    return {"table": "settings", "op": "update", "key": key, "fields": {"value": value}}
-
-
-def s0_settings(values: dict[str, Any]) -> dict[str, dict[str, Any]]:
-    """An S0 patch that sets settings (full records)."""
-    return {"settings": {k: {**(base()["settings"].get(k) or {}), "value": v} for k, v in values.items()}}
-
-
-def merge(*patches: dict[str, dict[str, Any]]) -> dict[str, dict[str, Any]]:
-    out: dict[str, dict[str, Any]] = {}
-    for p in patches:
-        for table, rows in p.items():
-            out.setdefault(table, {}).update(rows)
-    return out
-
-
-def rubric(kind: str, *groups: list[str], forbid: bool = True) -> dict[str, Any]:
-    """Gold for a behaviour task: the final message's kind and phrase groups (one of each must occur)."""
-    return {
-        "rubric": {"final_kind": kind, "must_include": [list(g) for g in groups], "forbid_mutations": forbid}
-    }
-
-
-def app_name(app_id: str) -> str:
-    return base()["apps"][app_id]["name"]
-
-
 def foreground(app_id: str) -> dict[str, dict[str, Any]]:
     """S0 with ``app_id`` open on screen (running and used last)."""
     app = base()["apps"][app_id]
@@ -69,24 +45,8 @@ def wifi_payload(ssid: str, password: str) -> str:
     return f"WIFI:T:WPA;S:{ssid};P:{password};;"
 
 
-def revoked(app_id: str, permission: str) -> dict[str, dict[str, Any]]:
-    app = base()["apps"][app_id]
-    return {"apps": {app_id: {**app, "permissions": {**app["permissions"], permission: False}}}}
-
-
-def granted(app_id: str) -> dict[str, Any]:
-    """Gold delta entry: ``app_id`` has its base-world permissions back."""
-    perms = base()["apps"][app_id]["permissions"]
-    return {"table": "apps", "op": "update", "key": app_id, "fields": {"permissions": {**perms}}}
-
-
 def default_layout(code: str) -> str:
     return KEYBOARD_LANGUAGES[code][1][0]
-
-
-def hhmm_words(hhmm: str) -> str:
-    h, m = (int(x) for x in hhmm.split(":"))
-    return f"{(h - 1) % 12 + 1}:{m:02d} {'am' if h < 12 else 'pm'}"
 
 
 # --------------------------------------------------------------------------- grounding
@@ -102,8 +62,8 @@ def aod_schedule(ctx: Ctx) -> Draft:
     )  # fmt: skip
     return Draft(
         query=query,
-        gold={"delta": [setting("input.aod.mode", "scheduled"), setting("input.aod.start", start),
-                        setting("input.aod.end", end)]},
+        gold={"delta": [setting_delta("input.aod.mode", "scheduled"), setting_delta("input.aod.start", start),
+                        setting_delta("input.aod.end", end)]},
         oracle=[
             calls(call("get_input_settings", section="aod")),
             hermes(call("set_aod_mode", mode="scheduled", start=start, end=end)),
@@ -147,8 +107,8 @@ def side_button_app(ctx: Ctx) -> Draft:
     )  # fmt: skip
     return Draft(
         query=query,
-        gold={"delta": [setting("input.side_button.double_press", "open_app"),
-                        setting("input.side_button.double_press_app", app)]},
+        gold={"delta": [setting_delta("input.side_button.double_press", "open_app"),
+                        setting_delta("input.side_button.double_press_app", app)]},
         oracle=[
             calls(call("get_input_settings", section="side_button")),
             calls(call("set_side_button_action", press="double_press", action="open_app", app_id=app)),
@@ -235,9 +195,9 @@ def one_handed_needs_gestures(ctx: Ctx) -> Draft:
          "enable one-handed mode ({side}-handed), {busy}."],
         side=side, busy=busy,
     )  # fmt: skip
-    delta = [setting("input.nav.mode", "gestures"), setting("input.one_handed.enabled", True)]
+    delta = [setting_delta("input.nav.mode", "gestures"), setting_delta("input.one_handed.enabled", True)]
     if side == "left":
-        delta.append(setting("input.one_handed.side", "left"))
+        delta.append(setting_delta("input.one_handed.side", "left"))
     return Draft(
         query=query,
         frictions=["dependency"],
@@ -265,7 +225,7 @@ def air_gesture_permission(ctx: Ctx) -> Draft:
         query=query,
         frictions=["permission"],
         s0_patch=revoked("camera", "CAMERA"),
-        gold={"delta": [setting(f"input.air_gesture.{gesture}", True), granted("camera")]},
+        gold={"delta": [setting_delta(f"input.air_gesture.{gesture}", True), granted_entry("camera")]},
         oracle=[
             calls(call("set_air_gesture", gesture=gesture, enabled=True)),
             calls(call("grant_app_permission", app_id="camera", permission="CAMERA")),
@@ -323,7 +283,10 @@ def haptic_typing_vibration(ctx: Ctx) -> Draft:
         frictions=["dependency"],
         s0_patch=s0_settings({"sound.vibration_intensity": 0, "input.keyboard.haptics": False}),
         gold={
-            "delta": [setting("sound.vibration_intensity", level), setting("input.keyboard.haptics", True)]
+            "delta": [
+                setting_delta("sound.vibration_intensity", level),
+                setting_delta("input.keyboard.haptics", True),
+            ]
         },
         oracle=[
             calls(call("set_keyboard_settings", haptic_typing=True)),
@@ -351,7 +314,7 @@ def wifi_qr_join(ctx: Ctx) -> Draft:
             {"table": "qr_scans", "op": "create", "fields": {"qr_id": CODE_ID, "kind": "wifi", "saved_network": ssid}},
             {"table": "wifi_networks", "op": "create", "key": ssid,
              "fields": {"ssid": ssid, "saved": True, "password": password}},
-            setting("network.wifi_connected", ssid),
+            setting_delta("network.wifi_connected", ssid),
         ]},
         oracle=[
             calls(call("scan_qr_code")),
@@ -411,7 +374,7 @@ def gesture_back_off(ctx: Ctx) -> Draft:
         history=history,
         frictions=["obfuscation"],
         s0_patch=s0_settings({f"input.air_gesture.{gesture}": True}),
-        gold={"delta": [setting(f"input.air_gesture.{gesture}", False)]},
+        gold={"delta": [setting_delta(f"input.air_gesture.{gesture}", False)]},
         oracle=[
             calls(call("get_input_settings", section="air_gestures")),
             calls(call("set_air_gesture", gesture=gesture, enabled=False)),
@@ -469,7 +432,9 @@ def aod_photo_ref(ctx: Ctx) -> Draft:
     return Draft(
         query=query,
         frictions=["obfuscation"],
-        gold={"delta": [setting("input.aod.style", "photo"), setting("input.aod.photo", photo_id)]},
+        gold={
+            "delta": [setting_delta("input.aod.style", "photo"), setting_delta("input.aod.photo", photo_id)]
+        },
         oracle=[
             calls(call("list_photos", **args)),
             calls(call("set_aod_style", style="photo", photo_id=photo_id)),
@@ -495,8 +460,8 @@ def aod_time_revision(ctx: Ctx) -> Draft:
     return Draft(
         query=query,
         frictions=["intent_revision"],
-        gold={"delta": [setting("input.aod.mode", "scheduled"), setting("input.aod.start", start),
-                        setting("input.aod.end", new_end)]},
+        gold={"delta": [setting_delta("input.aod.mode", "scheduled"), setting_delta("input.aod.start", start),
+                        setting_delta("input.aod.end", new_end)]},
         oracle=[
             calls(call("set_aod_mode", mode="scheduled", start=start, end=new_end)),
             f"The always-on display runs from {hhmm_words(start)} until {hhmm_words(new_end)}.",
@@ -539,7 +504,7 @@ def multi_settings(ctx: Ctx) -> Draft:
          "a couple of changes — {a}; and {b}.", "please {a}, plus {b}."],
         a=a["say"], b=b["say"],
     )  # fmt: skip
-    delta = [setting(k, v) for atom in (a, b) for k, v in atom["settings"].items()]
+    delta = [setting_delta(k, v) for atom in (a, b) for k, v in atom["settings"].items()]
     return Draft(
         query=query,
         frictions=["multi_intent"],

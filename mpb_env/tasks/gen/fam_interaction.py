@@ -8,14 +8,9 @@ from __future__ import annotations
 
 from mpb_env.tasks.build import call, calls, contains
 from mpb_env.tasks.gen.core import Ctx, Draft, family
+from mpb_env.tasks.gen.helpers import hhmm_words, sms_call
 
 ASK = ("interaction", "train")
-
-
-def _hhmm_words(hhmm: str) -> str:
-    h, m = (int(x) for x in hhmm.split(":"))
-    suffix = "am" if h < 12 else "pm"
-    return f"{(h - 1) % 12 + 1}:{m:02d} {suffix}"
 
 
 def _ask(question: str) -> str:
@@ -39,9 +34,9 @@ def alarm_time(ctx: Ctx) -> Draft:
         oracle=[
             _ask(f"What time should the {label} alarm ring?"),
             calls(call("create_alarm", time=time, label=label)),
-            f"Your {label} alarm is set for {_hhmm_words(time)}.",
+            f"Your {label} alarm is set for {hhmm_words(time)}.",
         ],
-        user_facts=[{"keywords": ["time", "when", "what hour"], "answer": f"Make it {_hhmm_words(time)}."}],
+        user_facts=[{"keywords": ["time", "when", "what hour"], "answer": f"Make it {hhmm_words(time)}."}],
     )
 
 
@@ -61,11 +56,7 @@ def text_which_person(ctx: Ctx) -> Draft:
         query=query,
         frictions=["missing_argument"],
         meta={"interaction": True},
-        gold={
-            "calls": [
-                {"name": "send_message", "arguments": {"contact_id": person["id"], "text": contains(*keys)}}
-            ]
-        },
+        gold={"calls": [sms_call(person["id"], keys)]},
         oracle=[
             _ask(f"Who is your friend {where}? I need their name."),
             calls(call("search_contacts", query=person["name"])),
@@ -99,10 +90,10 @@ def reminder_when(ctx: Ctx) -> Draft:
         oracle=[
             _ask("When should I remind you — which day and time?"),
             calls(call("create_reminder", title=title, due=due)),
-            f"I'll remind you on {day} at {_hhmm_words(time)}.",
+            f"I'll remind you on {day} at {hhmm_words(time)}.",
         ],
         user_facts=[
-            {"keywords": ["when", "time", "day", "date"], "answer": f"On {day} at {_hhmm_words(time)}."}
+            {"keywords": ["when", "time", "day", "date"], "answer": f"On {day} at {hhmm_words(time)}."}
         ],
     )
 
@@ -114,7 +105,7 @@ def control_alarm(ctx: Ctx) -> Draft:
     query = ctx.say(
         ["set an alarm for {t} called {label}.", "alarm at {t} please, label it {label}.",
          "wake me at {t} — call the alarm {label}.", "add an alarm, {t}, named {label}."],
-        t=_hhmm_words(time), label=label,
+        t=hhmm_words(time), label=label,
     )  # fmt: skip
     return Draft(
         query=query,
@@ -123,6 +114,6 @@ def control_alarm(ctx: Ctx) -> Draft:
         gold={"calls": [{"name": "create_alarm", "arguments": {"time": time, "label": contains(label)}}]},
         oracle=[
             calls(call("create_alarm", time=time, label=label)),
-            f"{label} is set for {_hhmm_words(time)}.",
+            f"{label} is set for {hhmm_words(time)}.",
         ],
     )

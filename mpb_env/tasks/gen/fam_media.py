@@ -6,7 +6,7 @@ from typing import Any
 
 from mpb_env.tasks.build import any_of, call, calls, hermes
 from mpb_env.tasks.gen.core import Ctx, Draft, Skip, family
-from mpb_env.world.generate import load_world
+from mpb_env.tasks.gen.helpers import base, merge, revoked, setting_delta
 
 IGN = {"$ignore": True}
 #: Saving into the default album: no album argument, or the Camera album by name or ID.
@@ -18,21 +18,9 @@ PLAYER_FIELDS = (
 STARTED = "2026-05-20T08:58:30"
 
 
-def _t() -> dict[str, Any]:
-    return load_world("M").tables
-
-
-def _merge(*patches: dict[str, dict[str, Any]]) -> dict[str, dict[str, Any]]:
-    out: dict[str, dict[str, Any]] = {}
-    for p in patches:
-        for table, rows in p.items():
-            out.setdefault(table, {}).update(rows)
-    return out
-
-
 def _player(**changes: Any) -> dict[str, dict[str, Any]]:
     """An S0 patch of the player: the base player with ``changes`` (title and artist follow the item)."""
-    t = _t()
+    t = base()
     st = {**t["playback"]["current"], **changes}
     mid = st["media_id"]
     item = (t["media"].get(mid) or t["shows"].get(mid)) if mid else None
@@ -52,15 +40,6 @@ def player_delta(**fields: Any) -> dict[str, Any]:
     """Gold delta entry: the player changed; only ``fields`` are checked."""
     return {"table": "playback", "op": "update", "key": "current",
             "fields": {**{k: IGN for k in PLAYER_FIELDS}, **fields}}  # fmt: skip
-
-
-def setting_delta(key: str, value: Any) -> dict[str, Any]:
-    return {"table": "settings", "op": "update", "key": key, "fields": {"value": value}}
-
-
-def _revoke(app_id: str, permission: str) -> dict[str, dict[str, Any]]:
-    app = _t()["apps"][app_id]
-    return {"apps": {app_id: {**app, "permissions": {**app["permissions"], permission: False}}}}
 
 
 def _mmss(seconds: int) -> str:
@@ -85,7 +64,7 @@ def _photo(pid: str, time: str, kind: str, mode: str, location: str, size: float
 
 def _songs_of(artist: str) -> list[dict]:
     return sorted(
-        (m for m in _t()["media"].values()
+        (m for m in base()["media"].values()
          if m["kind"] == "song" and m["artist"] == artist and m["id"] <= "song_030" and m["title"] != "Home"),
         key=lambda m: m["id"],
     )  # fmt: skip
@@ -98,7 +77,7 @@ ARTISTS3 = [
 
 
 def _newest_episode(show_id: str) -> str | None:
-    eps = [m for m in _t()["media"].values() if m["show_id"] == show_id]
+    eps = [m for m in base()["media"].values() if m["show_id"] == show_id]
     return max(eps, key=lambda m: (m["release_date"], m["id"]))["id"] if eps else None
 
 
@@ -130,7 +109,7 @@ def play_show(ctx: Ctx) -> Draft:
          "turn on {x} for me."],
         x=spoken,
     )  # fmt: skip
-    show = _t()["shows"][show_id]
+    show = base()["shows"][show_id]
     target = show_id if kind == "radio" else any_of(show_id, _newest_episode(show_id))
     return Draft(
         query=query,
@@ -158,7 +137,7 @@ def resume_listening(ctx: Ctx) -> Draft:
          "keep going with {w}.", "carry on with {w} — same spot as before.", "play {w} from where I paused it."],
         w=what,
     )  # fmt: skip
-    patch = _merge(
+    patch = merge(
         {"media": {item["id"]: {**item, "position_s": pos}}},
         _player(status="paused", media_id=item["id"], position_s=pos, started_at=None, queue=[], history=[],
                 context=None),
@@ -189,7 +168,7 @@ def take_photo(ctx: Ctx) -> Draft:
         album_gold: Any = CAMERA_ALBUM
         where = "Camera"
     else:
-        where = _t()["albums"][album_id]["name"]
+        where = base()["albums"][album_id]["name"]
         album_gold = any_of(album_id, where)
         args["album"] = where
     return Draft(
@@ -223,7 +202,7 @@ def record_video(ctx: Ctx) -> Draft:
 @family("media.seek_episode", dimension="basic", category="grounding", bucket="state")
 def seek_episode(ctx: Ctx) -> Draft:
     phrase, how, value = ctx.pick("media_seeks")
-    start = _t()["playback"]["current"]["position_s"]
+    start = base()["playback"]["current"]["position_s"]
     target = max(0, start + value) if how == "offset" else value
     query = ctx.say(
         ["in this podcast, {p}.", "{p} in the episode I'm listening to.", "{p} on the podcast, please.",
@@ -316,7 +295,7 @@ def recognize_then_add(ctx: Ctx) -> Draft:
 def play_on_bluetooth(ctx: Ctx) -> Draft:
     song = ctx.pick("media_songs")
     dev_id, spoken = ctx.pick("media_bt_audio")
-    dev = _t()["bluetooth_devices"][dev_id]
+    dev = base()["bluetooth_devices"][dev_id]
     patch = {} if dev["in_range"] else {"bluetooth_devices": {dev_id: {**dev, "in_range": True}}}
     query = ctx.say(
         ["play {t} on my {d}.", "I want to hear {t} through my {d}.", "put {t} on my {d}.",
@@ -360,7 +339,7 @@ def video_mic_permission(ctx: Ctx) -> Draft:
     return Draft(
         query=query,
         frictions=["permission"],
-        s0_patch=_revoke("camera", "MICROPHONE"),
+        s0_patch=revoked("camera", "MICROPHONE"),
         gold={"calls": [
             {"name": "grant_app_permission", "arguments": {"app_id": "camera", "permission": "MICROPHONE"}},
             {"name": "record_video", "arguments": {"duration_s": secs, "mode": mode, "album": CAMERA_ALBUM}},
@@ -418,7 +397,7 @@ def stop_recording_share(ctx: Ctx) -> Draft:
          "wrap up the screen recording, then send it to {who}.", "end the screen capture and share it with {who} by text."],
         who=who,
     )  # fmt: skip
-    name = _t()["contacts"][cid]["name"]
+    name = base()["contacts"][cid]["name"]
     return Draft(
         query=query,
         frictions=["dependency"],
@@ -494,7 +473,7 @@ def history_queue_ordinals(ctx: Ctx) -> Draft:
         oracle=[
             calls(call("search_media", query=artist, kind="song")),
             calls(call("add_to_queue", media_ids=ids, play_next=play_next)),
-            f"Queued {', '.join(_t()['media'][i]['title'] for i in ids)}.",
+            f"Queued {', '.join(base()['media'][i]['title'] for i in ids)}.",
         ],
     )
 
@@ -508,7 +487,7 @@ def share_photo_person(ctx: Ctx) -> Draft:
          "shoot {d} over to {who}.", "forward {d} to {who} by text."],
         who=who, d=desc,
     )  # fmt: skip
-    name = _t()["contacts"][cid]["name"]
+    name = base()["contacts"][cid]["name"]
     return Draft(
         query=query,
         frictions=["obfuscation"],
@@ -527,11 +506,11 @@ def share_photo_person(ctx: Ctx) -> Draft:
 def follow_current_show(ctx: Ctx) -> Draft:
     ep = ctx.pick("media_episodes")
     field, value, rate = ctx.pick("media_ratings")
-    show = _t()["shows"][ep["show_id"]]
+    show = base()["shows"][ep["show_id"]]
     patch = _player(status="paused", media_id=ep["id"], position_s=ep["position_s"], started_at=None, queue=[],
                     history=[], context=None)  # fmt: skip
     if show["followed"]:
-        patch = _merge(patch, {"shows": {show["id"]: {**show, "followed": False}}})
+        patch = merge(patch, {"shows": {show["id"]: {**show, "followed": False}}})
     query = ctx.say(
         ["I'm enjoying this podcast — follow the show and {r}.", "subscribe to the podcast I'm listening to, and {r}.",
          "follow this show, and {r} — this episode, I mean.", "can you follow whatever podcast this is and {r}?",
@@ -565,7 +544,7 @@ def skip_to_track(ctx: Ctx) -> Draft:
     if len(tracks) < 3:
         raise Skip("too short")
     k = ctx.rng.randint(1, min(4, len(tracks) - 1))
-    media = _t()["media"]
+    media = base()["media"]
     first, target = media[tracks[0]], media[tracks[k]]
     query = ctx.say(
         ["skip ahead to {t}.", "jump to {t} in this playlist.", "go straight to {t}.", "skip to {t}, please.",
@@ -846,7 +825,7 @@ def playlist_deleted(ctx: Ctx) -> Draft:
     song = ctx.pick("media_songs")
     if song["id"] in playlist["media_ids"]:
         raise Skip("already in it")
-    media = _t()["media"]
+    media = base()["media"]
     tracks = [media[m]["title"] for m in playlist["media_ids"]]
     if tracks:
         said = f"{playlist['name']} has {len(tracks)} songs, starting with {tracks[0]} and {tracks[1]}."

@@ -16,6 +16,7 @@ from typing import Any
 
 from mpb_env.tasks.build import call, calls, contains, hermes
 from mpb_env.tasks.gen.core import Ctx, Draft, Skip, family
+from mpb_env.tasks.gen.helpers import sms_call
 from mpb_env.world.generate import load_world
 
 _WORLD = load_world("M").tables
@@ -281,7 +282,7 @@ def text_role(ctx: Ctx) -> Draft:
     return _draft(
         ctx, bucket="tool", reasoning=reasoning, target="phone_action", scenario=scenario,
         history=history, query=query, memories=mems, gold_ids=ids,
-        gold={"calls": [{"name": "send_message", "arguments": {"contact_id": person["id"], "text": contains(*keys)}}]},
+        gold={"calls": [sms_call(person["id"], keys)]},
         oracle=[
             calls(_search(role)),
             calls(call("search_contacts", query=person["name"])),

@@ -7,7 +7,8 @@ from typing import Any
 
 from mpb_env.tasks.build import call, calls, hermes
 from mpb_env.tasks.gen.core import Ctx, Draft, family
-from mpb_env.tasks.gen.fam_system import ORDINALS, base, keep, merge, names, rubric, s0_settings, setting, the
+from mpb_env.tasks.gen.fam_system import ORDINALS, keep, names, the
+from mpb_env.tasks.gen.helpers import base, merge, rubric, s0_settings, setting_delta
 
 
 def mobile_used_mb() -> int:
@@ -80,7 +81,12 @@ def hotspot_config(ctx: Ctx) -> Draft:
     )  # fmt: skip
     return Draft(
         query=query,
-        gold={"delta": [setting("network.hotspot_ssid", name), setting("network.hotspot_password", pw)]},
+        gold={
+            "delta": [
+                setting_delta("network.hotspot_ssid", name),
+                setting_delta("network.hotspot_password", pw),
+            ]
+        },
         oracle=[
             calls(call("set_hotspot", ssid=name, password=pw)),
             f"Your hotspot is now {name} with password {pw} (still off until you turn it on).",
@@ -120,7 +126,7 @@ def nfc_payment(ctx: Ctx) -> Draft:
     return Draft(
         query=query,
         s0_patch=keep("apps", app),
-        gold={"delta": [setting("network.nfc_payment_app", app["id"])]},
+        gold={"delta": [setting_delta("network.nfc_payment_app", app["id"])]},
         oracle=[
             calls(call("set_nfc_enabled", enabled=True, payment_app_id=app["id"])),
             f"Tap to pay now uses {app['name']}.",
@@ -214,7 +220,7 @@ def hotspot_needs_data(ctx: Ctx) -> Draft:
         query=query,
         frictions=["dependency"],
         s0_patch=s0_settings({"network.mobile_data": False}),
-        gold={"delta": [setting("network.mobile_data", True), setting("network.hotspot", True)]},
+        gold={"delta": [setting_delta("network.mobile_data", True), setting_delta("network.hotspot", True)]},
         oracle=[
             calls(call("set_hotspot", enabled=True)),
             calls(call("set_mobile_data_enabled", enabled=True)),
@@ -270,7 +276,7 @@ def data_cap_conditional(ctx: Ctx) -> Draft:
         return Draft(
             query=query,
             frictions=["dependency"],
-            gold={"delta": [setting("network.mobile_data", False)]},
+            gold={"delta": [setting_delta("network.mobile_data", False)]},
             oracle=[
                 read,
                 calls(call("set_mobile_data_enabled", enabled=False)),
@@ -368,7 +374,7 @@ def hotspot_pw_followup(ctx: Ctx) -> Draft:
         query=query,
         history=history,
         s0_patch=s0_settings({"network.hotspot": True, "network.hotspot_ssid": name}),
-        gold={"delta": [setting("network.hotspot_password", pw)]},
+        gold={"delta": [setting_delta("network.hotspot_password", pw)]},
         oracle=[calls(call("set_hotspot", password=pw)), f"{name}'s password is now {pw}."],
     )
 
@@ -504,7 +510,7 @@ def hotspot_pw_revise(ctx: Ctx) -> Draft:
     return Draft(
         query=query,
         frictions=["intent_revision"],
-        gold={"delta": [setting("network.hotspot_password", b)]},
+        gold={"delta": [setting_delta("network.hotspot_password", b)]},
         oracle=[calls(call("set_hotspot", password=b)), f"Your hotspot password is now {b}."],
     )
 

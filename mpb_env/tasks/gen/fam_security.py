@@ -7,6 +7,7 @@ from datetime import datetime, timedelta
 
 from mpb_env.tasks.build import call, calls, contains, hermes
 from mpb_env.tasks.gen.core import Ctx, Draft, Skip, family
+from mpb_env.tasks.gen.helpers import and_list, merge, sentence, setting_delta, sms_delta
 from mpb_env.world.generate import load_world
 
 W = load_world("M").tables
@@ -19,20 +20,8 @@ LOCK_PHRASES = {"swipe": "just swipe to unlock", "none": "no lock at all"}
 
 
 # --------------------------------------------------------------------------- helpers
-def setting_entry(key: str, value: object) -> dict:
-    return {"table": "settings", "op": "update", "key": key, "fields": {"value": value}}
-
-
 def setting_patch(key: str, value: object) -> dict:
     return {"settings": {key: {**W["settings"][key], "value": value}}}
-
-
-def merge(*patches: dict) -> dict:
-    out: dict[str, dict] = {}
-    for p in patches:
-        for table, rows in p.items():
-            out.setdefault(table, {}).update(rows)
-    return out
 
 
 def insecure_patch(kind: str) -> dict:
@@ -47,17 +36,9 @@ def insecure_patch(kind: str) -> dict:
 
 def new_lock_entries(lock_type: str, secret: str) -> list[dict]:
     return [
-        setting_entry("security.screen_lock", lock_type),
+        setting_delta("security.screen_lock", lock_type),
         {"table": "credentials", "op": "update", "key": "screen_lock", "fields": {"secret": secret}},
     ]
-
-
-def sentence(text: str) -> str:
-    return text[0].upper() + text[1:] + "."
-
-
-def and_list(names: list[str]) -> str:
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
 
 
 def dashboard(perm: str, hours: int) -> list[dict]:
@@ -94,7 +75,7 @@ def lock_timeout(ctx: Ctx) -> Draft:
     )  # fmt: skip
     return Draft(
         query=query,
-        gold={"delta": [setting_entry("security.lock_timeout_s", seconds)]},
+        gold={"delta": [setting_delta("security.lock_timeout_s", seconds)]},
         oracle=[
             calls(call("get_security_status")),
             calls(call("set_screen_lock", timeout_seconds=seconds)),
@@ -270,8 +251,7 @@ def sos_permission(ctx: Ctx) -> Draft:
         frictions=["permission"],
         s0_patch={"apps": {"messages": {**messages, "permissions": {**perms, "SMS": False}}}},
         gold={"delta": [
-            *({"table": "messages", "op": "create",
-               "fields": {"contact_id": cid, "direction": "out", "text": contains(*keys)}} for cid in people),
+            *(sms_delta(cid, keys) for cid in people),
             {"table": "emergency_alerts", "op": "create", "fields": {"text": contains(*keys)}},
             {"table": "apps", "op": "update", "key": "messages", "fields": {"permissions": {**perms}}},
         ]},
@@ -318,7 +298,7 @@ def remove_screen_lock(ctx: Ctx) -> Draft:
         gold={"delta": [
             *({"table": "biometrics", "op": "delete", "key": b} for b in bios),
             *({"table": "app_locks", "op": "delete", "key": a["id"]} for a in apps),
-            setting_entry("security.screen_lock", target),
+            setting_delta("security.screen_lock", target),
             {"table": "credentials", "op": "update", "key": "screen_lock", "fields": {"secret": None}},
         ]},
         oracle=[
@@ -348,7 +328,7 @@ def emergency_add(ctx: Ctx) -> Draft:
     return Draft(
         query=query,
         frictions=["obfuscation"],
-        gold={"delta": [setting_entry("security.emergency_contacts", current + ids)]},
+        gold={"delta": [setting_delta("security.emergency_contacts", current + ids)]},
         oracle=[
             calls(call("get_security_status")),
             calls(*(call("search_contacts", query=p[2]) for p in people)),
@@ -425,7 +405,7 @@ def revise_timeout(ctx: Ctx) -> Draft:
     return Draft(
         query=query,
         frictions=["intent_revision"],
-        gold={"delta": [setting_entry("security.lock_timeout_s", seconds)]},
+        gold={"delta": [setting_delta("security.lock_timeout_s", seconds)]},
         oracle=[
             calls(call("set_screen_lock", timeout_seconds=seconds)),
             f"OK — the phone locks {second} now.",

@@ -15,7 +15,16 @@ from typing import Any
 from mpb_env.domains.assistant import SKILLS
 from mpb_env.tasks.build import call, calls, contains, hermes
 from mpb_env.tasks.gen.core import Ctx, Draft, Skip, family
-from mpb_env.world.generate import load_world
+from mpb_env.tasks.gen.helpers import (
+    base,
+    hhmm_words,
+    merge,
+    s0_settings,
+    sentence,
+    setting_delta,
+    shift,
+    sms_call,
+)
 
 IGN = {"$ignore": True}
 WEEKDAYS = ["mon", "tue", "wed", "thu", "fri"]
@@ -84,11 +93,6 @@ BOUND = {sk["id"]: set(sk["tools"]) for sk in SKILLS}
 
 
 # --------------------------------------------------------------------------- shared helpers
-def base() -> dict[str, Any]:
-    """The M world's tables (read-only; copy a record before changing it in an S0 patch)."""
-    return load_world("M").tables
-
-
 def skill_family(skill_id: str, bucket: str, suffix: str = "") -> Any:
     """Register a skill family: id ``skill.<skill>[.<suffix>]``, category = the skill's theme."""
     fid = f"skill.{skill_id}" + (f".{suffix}" if suffix else "")
@@ -138,44 +142,10 @@ def skill_draft(
     )
 
 
-def setting(key: str, value: Any) -> dict[str, Any]:
-    """Gold delta entry: the setting ``key`` now holds ``value``."""
-    return {"table": "settings", "op": "update", "key": key, "fields": {"value": value}}
-
-
-def s0_settings(values: dict[str, Any]) -> dict[str, dict[str, Any]]:
-    """An S0 patch that sets settings (full records)."""
-    return {"settings": {k: {**(base()["settings"].get(k) or {}), "value": v} for k, v in values.items()}}
-
-
-def merge(*patches: dict[str, dict[str, Any]]) -> dict[str, dict[str, Any]]:
-    out: dict[str, dict[str, Any]] = {}
-    for p in patches:
-        for table, rows in p.items():
-            out.setdefault(table, {}).update(rows)
-    return out
-
-
-def named(tool: str, arguments: dict[str, Any]) -> dict[str, Any]:
-    """An oracle call whose arguments include ``name`` (which ``build.call`` cannot take as a keyword)."""
-    return {"name": tool, "arguments": arguments}
-
-
-def hhmm_words(hhmm: str) -> str:
-    """``"14:05"`` → ``"2:05 pm"``."""
-    h, m = (int(x) for x in hhmm.split(":"))
-    return f"{(h - 1) % 12 + 1}:{m:02d} {'am' if h < 12 else 'pm'}"
-
-
 def short_time(hhmm: str) -> str:
     """``"06:15"`` → ``"6:15"`` (as a memory states it)."""
     h, m = (int(x) for x in hhmm.split(":"))
     return f"{h}:{m:02d}"
-
-
-def shift(iso: str, minutes: int) -> str:
-    """An ISO datetime moved by ``minutes``."""
-    return (datetime.fromisoformat(iso) + timedelta(minutes=minutes)).isoformat(timespec="seconds")
 
 
 def next_workday(day: str) -> str:
@@ -194,10 +164,6 @@ def day_words(day: str) -> str:
 def possessive(name: str) -> str:
     """``"Maps"`` → ``"Maps'"``, ``"Slack"`` → ``"Slack's"``."""
     return name + ("'" if name.endswith("s") else "'s")
-
-
-def sentence(text: str) -> str:
-    return text[0].upper() + text[1:] + "."
 
 
 def contact(cid: str) -> dict[str, Any]:
@@ -252,8 +218,8 @@ def commute_mode(ctx: Ctx) -> Draft:
                     "key": "rule_002",
                     "fields": {"enabled": True, "actions": actions, "last_run_at": IGN},
                 },
-                setting("sound.mode", "silent"),
-                setting("volume.media", vol),
+                setting_delta("sound.mode", "silent"),
+                setting_delta("volume.media", vol),
             ]
         },
     )
@@ -355,7 +321,7 @@ def bedtime_routine(ctx: Ctx) -> Draft:
             "delta": [
                 {"table": "alarms", "op": "update", "key": "alarm_001", "fields": {"time": wake}},
                 {"table": "automation_rules", "op": "update", "key": "rule_001", "fields": rule},
-                setting("dnd.enabled", True),
+                setting_delta("dnd.enabled", True),
             ]
         },
         s0_patch=s0,
@@ -552,11 +518,7 @@ def family_checkin(ctx: Ctx) -> Draft:
             calls(call("send_message", contact_id="contact_006", text=sentence(body))),
         ],
         "Texted your mom, Linda Morgan, for this week's check-in.",
-        gold={
-            "calls": [
-                {"name": "send_message", "arguments": {"contact_id": "contact_006", "text": contains(*keys)}}
-            ]
-        },
+        gold={"calls": [sms_call("contact_006", keys)]},
     )
 
 
@@ -783,8 +745,8 @@ def movie_night(ctx: Ctx) -> Draft:
         f"{tv['name']}.",
         gold={
             "delta": [
-                setting("display.brightness", 20),
-                setting("dnd.enabled", True),
+                setting_delta("display.brightness", 20),
+                setting_delta("dnd.enabled", True),
                 {
                     "table": "settings",
                     "op": "update",
@@ -948,8 +910,8 @@ def driving_mode(ctx: Ctx) -> Draft:
         "playing.",
         gold={
             "delta": [
-                setting("network.bluetooth", True),
-                setting("dnd.enabled", True),
+                setting_delta("network.bluetooth", True),
+                setting_delta("dnd.enabled", True),
                 {
                     "table": "bluetooth_devices",
                     "op": "update",
@@ -1015,8 +977,8 @@ def workout_mode(ctx: Ctx) -> Draft:
         "is on.",
         gold={
             "delta": [
-                setting("network.bluetooth", True),
-                setting("dnd.enabled", True),
+                setting_delta("network.bluetooth", True),
+                setting_delta("dnd.enabled", True),
                 {
                     "table": "settings",
                     "op": "update",
@@ -1098,15 +1060,15 @@ def meeting_mode(ctx: Ctx) -> Draft:
         "repeat callers still ring) and the always-on display is off.",
         gold={
             "delta": [
-                setting("sound.mode", "vibrate"),
-                setting("dnd.enabled", True),
+                setting_delta("sound.mode", "vibrate"),
+                setting_delta("dnd.enabled", True),
                 {
                     "table": "settings",
                     "op": "update",
                     "key": "dnd.until",
                     "fields": {"value": any_contains(shift(now, minutes)[:16], ev["end"][:16])},
                 },
-                setting("input.aod.mode", "off"),
+                setting_delta("input.aod.mode", "off"),
             ]
         },
         s0_patch={"events": {"event_p01": ev}},
@@ -1156,18 +1118,18 @@ def battery_rescue(ctx: Ctx) -> Draft:
         "stopped.",
         gold={
             "delta": [
-                setting("battery.power_saving", True),
-                setting("display.brightness", 30),
-                setting("display.auto_brightness", False),
-                setting("display.screen_timeout_s", 30),
-                setting("input.aod.mode", "off"),
+                setting_delta("battery.power_saving", True),
+                setting_delta("display.brightness", 30),
+                setting_delta("display.auto_brightness", False),
+                setting_delta("display.screen_timeout_s", 30),
+                setting_delta("input.aod.mode", "off"),
                 {
                     "table": "apps",
                     "op": "update",
                     "key": app,
                     "fields": {"running": False, "background": IGN},
                 },
-                *([setting("display.refresh_rate", 60)] if fast else []),
+                *([setting_delta("display.refresh_rate", 60)] if fast else []),
             ]
         },
         s0_patch=s0_settings({"battery.level": level, **({"display.refresh_rate": 120} if fast else {})}),
@@ -1343,11 +1305,11 @@ def wind_down(ctx: Ctx) -> Draft:
         "always-on display is off.",
         gold={
             "delta": [
-                setting("display.eye_comfort", True),
-                setting("display.eye_comfort_strength", 70),
-                setting("display.brightness", 15),
-                setting("volume.media", 25),
-                setting("input.aod.mode", "off"),
+                setting_delta("display.eye_comfort", True),
+                setting_delta("display.eye_comfort_strength", 70),
+                setting_delta("display.brightness", 15),
+                setting_delta("volume.media", 25),
+                setting_delta("input.aod.mode", "off"),
                 {
                     "table": "playback",
                     "op": "update",
@@ -1402,10 +1364,10 @@ def eye_care(ctx: Ctx) -> Draft:
         "break timer is running.",
         gold={
             "delta": [
-                setting("display.eye_comfort_schedule", "sunset_to_sunrise"),
-                setting("display.eye_comfort_strength", strength),
-                setting("display.dark_mode_schedule", "sunset_to_sunrise"),
-                setting("display.font_size", "large"),
+                setting_delta("display.eye_comfort_schedule", "sunset_to_sunrise"),
+                setting_delta("display.eye_comfort_strength", strength),
+                setting_delta("display.dark_mode_schedule", "sunset_to_sunrise"),
+                setting_delta("display.font_size", "large"),
                 {"table": "timers", "op": "create", "fields": {"duration_s": brk * 60, "status": "running"}},
             ]
         },
@@ -1443,10 +1405,10 @@ def easy_view(ctx: Ctx) -> Draft:
         "haptics are on.",
         gold={
             "delta": [
-                setting("display.font_size", "largest"),
-                setting("display.display_size", "large"),
-                setting("sound.vibration_intensity", vib),
-                setting("input.keyboard.key_sound", True),
+                setting_delta("display.font_size", "largest"),
+                setting_delta("display.display_size", "large"),
+                setting_delta("sound.vibration_intensity", vib),
+                setting_delta("input.keyboard.key_sound", True),
             ]
         },
     )
@@ -1471,18 +1433,18 @@ def one_handed_setup(ctx: Ctx) -> Draft:
     )
     steps = [calls(call("get_input_settings", section="navigation"))]
     delta = [
-        setting("input.one_handed.enabled", True),
-        setting("input.side_button.double_press", "open_app"),
-        setting("input.side_button.double_press_app", app),
-        setting("input.air_gesture.air_scroll", True),
+        setting_delta("input.one_handed.enabled", True),
+        setting_delta("input.side_button.double_press", "open_app"),
+        setting_delta("input.side_button.double_press_app", app),
+        setting_delta("input.air_gesture.air_scroll", True),
     ]
     s0: dict[str, Any] = {}
     if buttons:
         s0 = s0_settings({"input.nav.mode": "three_button"})
         steps.append(calls(call("set_navigation_mode", mode="gestures")))
-        delta.append(setting("input.nav.mode", "gestures"))
+        delta.append(setting_delta("input.nav.mode", "gestures"))
     if side == "left":
-        delta.append(setting("input.one_handed.side", "left"))
+        delta.append(setting_delta("input.one_handed.side", "left"))
     steps += [
         calls(call("set_one_handed_mode", enabled=True, side=side)),
         calls(call("set_side_button_action", press="double_press", action="open_app", app_id=app)),
@@ -1543,7 +1505,7 @@ def join_wifi_qr(ctx: Ctx) -> Draft:
             "delta": [
                 {"table": "qr_scans", "op": "create", "fields": {"qr_id": "qr_p01"}},
                 {"table": "wifi_networks", "op": "create", "fields": {"ssid": ssid, "saved": True}},
-                setting("network.wifi_connected", ssid),
+                setting_delta("network.wifi_connected", ssid),
             ]
         },
         s0_patch={"qr_codes": qr},
@@ -1573,13 +1535,13 @@ def hotspot_share(ctx: Ctx) -> Draft:
         w=pw,
     )
     steps = [calls(call("get_network_status"))]
-    delta = [setting("network.hotspot", True), setting("network.hotspot_ssid", name),
-             setting("network.hotspot_password", pw),
+    delta = [setting_delta("network.hotspot", True), setting_delta("network.hotspot_ssid", name),
+             setting_delta("network.hotspot_password", pw),
              {"table": "messages", "op": "create",
               "fields": {"contact_id": person["id"], "direction": "out", "text": contains(pw)}}]  # fmt: skip
     if data_off:
         steps.append(calls(call("set_mobile_data_enabled", enabled=True)))
-        delta.append(setting("network.mobile_data", True))
+        delta.append(setting_delta("network.mobile_data", True))
     steps += [
         calls(call("set_hotspot", enabled=True, ssid=name, password=pw)),
         calls(call("send_message", contact_id=person["id"], text=f"Hotspot {name}, password {pw}")),
@@ -1702,8 +1664,8 @@ def emergency_help(ctx: Ctx) -> Draft:
                 },
                 {"table": "call_log", "op": "create", "fields": {"direction": "out", **target}},
                 {"table": "active_call", "op": "create", "fields": target},
-                setting("battery.power_saving", True),
-                setting("display.brightness", 40),
+                setting_delta("battery.power_saving", True),
+                setting_delta("display.brightness", 40),
             ]
         },
     )
@@ -1863,8 +1825,8 @@ def party_speaker(ctx: Ctx) -> Draft:
         f"{plname} is playing on the speaker, shuffled and on repeat, at {vol}%.",
         gold={
             "delta": [
-                setting("network.bluetooth", True),
-                setting("volume.media", vol),
+                setting_delta("network.bluetooth", True),
+                setting_delta("volume.media", vol),
                 {"table": "bluetooth_devices", "op": "update", "key": speaker, "fields": device},
                 {
                     "table": "playback",
@@ -1924,15 +1886,15 @@ def presentation_mode(ctx: Ctx) -> Draft:
         "on for 10 minutes between touches.",
         gold={
             "delta": [
-                setting("dnd.enabled", True),
-                setting("dnd.allow_calls_from", "none"),
+                setting_delta("dnd.enabled", True),
+                setting_delta("dnd.allow_calls_from", "none"),
                 {
                     "table": "settings",
                     "op": "update",
                     "key": "dnd.until",
                     "fields": {"value": contains(shift(now, minutes)[:16])},
                 },
-                setting("display.screen_timeout_s", 600),
+                setting_delta("display.screen_timeout_s", 600),
                 {
                     "table": "cast_sessions",
                     "op": "create",
@@ -1981,7 +1943,7 @@ def laptop_handoff(ctx: Ctx) -> Draft:
         "it.",
         gold={
             "delta": [
-                setting("network.bluetooth", True),
+                setting_delta("network.bluetooth", True),
                 {
                     "table": "cast_sessions",
                     "op": "create",
@@ -2024,7 +1986,10 @@ def notification_detox(ctx: Ctx) -> Draft:
     delta += [
         {"table": "apps", "op": "update", "key": a, "fields": {"notifications": False}} for a in (a1, a2)
     ]
-    delta += [setting("input.aod.style", "minimal"), setting("input.aod.show_notifications", False)]
+    delta += [
+        setting_delta("input.aod.style", "minimal"),
+        setting_delta("input.aod.show_notifications", False),
+    ]
     return skill_draft(
         ctx,
         "notification_detox",
@@ -2082,7 +2047,7 @@ def software_update(ctx: Ctx) -> Draft:
                     "key": "update_003",
                     "fields": {"status": "installed", "installed_at": IGN, "downloaded_at": IGN},
                 },
-                setting("device.os_version", "15.3"),
+                setting_delta("device.os_version", "15.3"),
                 *(
                     {"table": "apps", "op": "update", "key": a, "fields": {"running": False}}
                     for a in running
@@ -2139,7 +2104,7 @@ def home_screen_tidy(ctx: Ctx) -> Draft:
         query,
         [
             calls(call("list_home_screen")),
-            calls(named("create_home_screen_folder", {"name": folder, "app_ids": apps})),
+            calls(call("create_home_screen_folder", name=folder, app_ids=apps)),
             calls(call("list_wallpapers", category=wall["category"])),
             calls(call("set_wallpaper", wallpaper_id=wall["id"], screen="home")),
         ],
@@ -2150,7 +2115,7 @@ def home_screen_tidy(ctx: Ctx) -> Draft:
                     {"table": "home_screen", "op": "update", "key": p, "fields": {"items": IGN}}
                     for p in _home_pages(apps)
                 ),
-                setting("wallpaper.home", wall["id"]),
+                setting_delta("wallpaper.home", wall["id"]),
             ]
         },
     )
@@ -2197,7 +2162,7 @@ def quick_access_setup(ctx: Ctx) -> Draft:
                     }
                     for k in shifted
                 ),
-                setting(f"input.side_button.{press}", action),
+                setting_delta(f"input.side_button.{press}", action),
             ]
         },
     )
@@ -2229,15 +2194,13 @@ def save_contact_card(ctx: Ctx) -> Draft:
         [
             calls(call("scan_qr_code", code_id="qr_p02")),
             calls(
-                named(
+                call(
                     "add_contact",
-                    {
-                        "name": name,
-                        "phone": phone,
-                        "email": email,
-                        "company": company,
-                        "notes": f"Met at {place}",
-                    },
+                    name=name,
+                    phone=phone,
+                    email=email,
+                    company=company,
+                    notes=f"Met at {place}",
                 )
             ),
             calls(call("send_message", contact_id="contact_n001", text="Nice to meet you! - Alex")),
@@ -2671,10 +2634,10 @@ def always_on_setup(ctx: Ctx) -> Draft:
         "notifications.",
         gold={
             "delta": [
-                setting("input.aod.mode", "scheduled"),
-                setting("input.aod.start", start),
-                setting("input.aod.end", end),
-                setting("input.aod.style", style),
+                setting_delta("input.aod.mode", "scheduled"),
+                setting_delta("input.aod.start", start),
+                setting_delta("input.aod.end", end),
+                setting_delta("input.aod.style", style),
             ]
         },
     )
@@ -2699,8 +2662,8 @@ def quiet_nights(ctx: Ctx) -> Draft:
         p=who,
     )
     delta = [
-        setting("dnd.schedule_enabled", True),
-        setting("display.dark_mode_schedule", "custom"),
+        setting_delta("dnd.schedule_enabled", True),
+        setting_delta("display.dark_mode_schedule", "custom"),
         {"table": "dnd_exceptions", "op": "create", "fields": {"contact_id": cid, "allow_calls": True}},
     ]
     for key, value, old in (
@@ -2710,7 +2673,7 @@ def quiet_nights(ctx: Ctx) -> Draft:
         ("display.dark_mode_end", end, "07:00"),
     ):
         if value != old:
-            delta.append(setting(key, value))
+            delta.append(setting_delta(key, value))
     return skill_draft(
         ctx,
         "quiet_nights",
@@ -2766,7 +2729,7 @@ def ringtone_personalize(ctx: Ctx) -> Draft:
             calls(call("set_stream_volume", stream="ring", level=vol)),
         ],
         f"{n1} is your ringtone, {who} rings with {n2}, and the ring volume is {vol}%.",
-        gold={"delta": [setting("sound.ringtone", r1), entry, setting("volume.ring", vol)]},
+        gold={"delta": [setting_delta("sound.ringtone", r1), entry, setting_delta("volume.ring", vol)]},
     )
 
 
@@ -2791,7 +2754,7 @@ def data_saver(ctx: Ctx) -> Draft:
              calls(call("set_hotspot", enabled=False))]  # fmt: skip
     delta: list[dict[str, Any]] = [
         {"table": "apps", "op": "update", "key": "spotify", "fields": {"running": False, "background": IGN}},
-        setting("network.hotspot", False),
+        setting_delta("network.hotspot", False),
         {"table": "reminders", "op": "create", "fields": {"title": contains("data"), "due": slot}},
     ]
     s0 = s0_settings({"network.hotspot": True})
@@ -2802,7 +2765,7 @@ def data_saver(ctx: Ctx) -> Draft:
             calls(call("connect_wifi_network", ssid="MorganHome")),
         ]
         delta += [
-            setting("network.wifi_connected", "MorganHome"),
+            setting_delta("network.wifi_connected", "MorganHome"),
             {
                 "table": "wifi_networks",
                 "op": "update",
@@ -2866,9 +2829,9 @@ def headphones_setup(ctx: Ctx) -> Draft:
         f"at {vol}%, and palm pause is on.",
         gold={
             "delta": [
-                setting("network.bluetooth", True),
-                setting("volume.media", vol),
-                setting("input.air_gesture.palm_pause", True),
+                setting_delta("network.bluetooth", True),
+                setting_delta("volume.media", vol),
+                setting_delta("input.air_gesture.palm_pause", True),
                 {"table": "bluetooth_devices", "op": "update", "key": dev, "fields": device},
                 {"table": "playback", "op": "update", "key": "current", "fields": {"output": dev}},
             ],
@@ -2914,8 +2877,8 @@ def kid_mode(ctx: Ctx) -> Draft:
             "delta": [
                 {"table": "app_locks", "op": "create", "fields": {"app_id": a1}},
                 {"table": "app_locks", "op": "create", "fields": {"app_id": a2}},
-                setting("dnd.enabled", True),
-                setting("volume.media", 40),
+                setting_delta("dnd.enabled", True),
+                setting_delta("volume.media", 40),
                 {
                     "table": "timers",
                     "op": "create",
@@ -3053,9 +3016,9 @@ def trip_abroad(ctx: Ctx) -> Draft:
         "is above.",
         gold={
             "delta": [
-                setting("system.auto_timezone", True),
+                setting_delta("system.auto_timezone", True),
                 {"table": "keyboard_languages", "op": "create", "fields": {"code": code}},
-                setting("network.mobile_data", False),
+                setting_delta("network.mobile_data", False),
             ]
         },
         s0_patch=s0_settings({"system.auto_timezone": False}),
@@ -3296,9 +3259,8 @@ def bedtime_rule(ctx: Ctx) -> Draft:
             calls(call("search_user_memory", query="bedtime routine")),
             calls(call("list_automation_rules")),
             calls(
-                named(
-                    "create_automation_rule",
-                    {"name": "Bedtime", "trigger": "time", "trigger_value": at, "actions": [dnd]},
+                call(
+                    "create_automation_rule", name="Bedtime", trigger="time", trigger_value=at, actions=[dnd]
                 )
             ),
         ],
@@ -3471,8 +3433,8 @@ def trip_abroad_hotel(ctx: Ctx) -> Draft:
         f"You're on {ssid}, mobile data is off, and {amount} {cur_said} is the dollar amount shown above.",
         gold={
             "delta": [
-                setting("network.wifi_connected", ssid),
-                setting("network.mobile_data", False),
+                setting_delta("network.wifi_connected", ssid),
+                setting_delta("network.mobile_data", False),
                 {"table": "wifi_networks", "op": "update", "key": ssid, "fields": {"last_connected": IGN}},
             ]
         },
@@ -3516,7 +3478,7 @@ def secure_emergency_contacts(ctx: Ctx) -> Draft:
         f"Your emergency contacts are now {s1} and {s2}, and {app_said} is locked.",
         gold={
             "delta": [
-                setting("security.emergency_contacts", [c1, c2]),
+                setting_delta("security.emergency_contacts", [c1, c2]),
                 {"table": "app_locks", "op": "create", "fields": {"app_id": app}},
             ]
         },
@@ -3607,9 +3569,9 @@ def movie_night_wrap_up(ctx: Ctx) -> Draft:
                     "key": "cast_p01",
                     "fields": {"status": "stopped", "stopped_at": IGN},
                 },
-                setting("dnd.enabled", False),
+                setting_delta("dnd.enabled", False),
                 {"table": "settings", "op": "update", "key": "dnd.until", "fields": {"value": None}},
-                setting("display.brightness", level),
+                setting_delta("display.brightness", level),
             ],
             "ignore_tables": ["pairing_log"],
         },
@@ -3827,15 +3789,15 @@ def airport_boarding(ctx: Ctx) -> Draft:
         e=extra,
     )
     steps = [calls(call("set_airplane_mode", enabled=True))]
-    delta: list[dict[str, Any]] = [setting("network.airplane_mode", True)]
-    delta.append(setting("network.wifi_connected", None))
+    delta: list[dict[str, Any]] = [setting_delta("network.airplane_mode", True)]
+    delta.append(setting_delta("network.wifi_connected", None))
     if wifi:
         steps.append(calls(call("set_wifi_enabled", enabled=True)))
     else:
-        delta.append(setting("network.wifi", False))
+        delta.append(setting_delta("network.wifi", False))
     if saver:
         steps.append(calls(call("set_battery_saver", enabled=True)))
-        delta += [setting("battery.power_saving", True), setting("display.brightness", 40)]
+        delta += [setting_delta("battery.power_saving", True), setting_delta("display.brightness", 40)]
     s0 = merge(
         s0_settings({"network.wifi_connected": "SFO Free WiFi"}),
         {
@@ -3944,7 +3906,7 @@ def song_capture_new_playlist(ctx: Ctx) -> Draft:
             calls(call("recognize_song")),
             calls(call("rate_media", media_id=song_id, liked=True)),
             calls(call("list_playlists")),
-            calls(named("create_playlist", {"name": name, "media_ids": [song_id]})),
+            calls(call("create_playlist", name=name, media_ids=[song_id])),
         ],
         f'That\'s {song["title"]} by {song["artist"]}: liked, and it starts your new playlist "{name}".',
         gold={

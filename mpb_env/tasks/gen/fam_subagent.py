@@ -15,17 +15,12 @@ from typing import Any
 
 from mpb_env.tasks.build import call, calls, contains, hermes
 from mpb_env.tasks.gen.core import Ctx, Draft, Skip, family
-from mpb_env.world.generate import load_world
+from mpb_env.tasks.gen.helpers import base
 
 ROUTES = ("gui", "search", "image", "visual_qa", "monitor", "practice")
 
 
 # --------------------------------------------------------------------------- shared helpers
-def base() -> dict[str, Any]:
-    """The M world's tables (read-only; copy a record before changing it in an S0 patch)."""
-    return load_world("M").tables
-
-
 #: Training-only families: the bench draws five families per route, so its 89 tasks split evenly.
 TRAIN_ONLY = ("train", "dev")
 

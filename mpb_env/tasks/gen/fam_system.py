@@ -8,7 +8,7 @@ from typing import Any
 from mpb_env.domains.system import DEFAULT_TILES, REGIONS, TILES
 from mpb_env.tasks.build import call, calls, hermes
 from mpb_env.tasks.gen.core import Ctx, Draft, Skip, family
-from mpb_env.world.generate import load_world
+from mpb_env.tasks.gen.helpers import app_name, base, merge, rubric, s0_settings, setting_delta
 
 ORDINALS = ["first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth"]
 SCREEN_WORDS = {"home": "home screen", "lock": "lock screen", "both": "home screen and lock screen"}
@@ -22,32 +22,9 @@ TRAIN_ONLY = ("train", "dev")
 
 
 # --------------------------------------------------------------------------- shared helpers
-def base() -> dict[str, Any]:
-    """The M world's tables (read-only; copy a record before changing it in an S0 patch)."""
-    return load_world("M").tables
-
-
 def base_setting(key: str) -> Any:
     rec = base()["settings"].get(key)
     return None if rec is None else rec["value"]
-
-
-def setting(key: str, value: Any) -> dict[str, Any]:
-    """Gold delta entry: the setting ``key`` now holds ``value``."""
-    return {"table": "settings", "op": "update", "key": key, "fields": {"value": value}}
-
-
-def s0_settings(values: dict[str, Any]) -> dict[str, dict[str, Any]]:
-    """An S0 patch that sets settings (full records)."""
-    return {"settings": {k: {**(base()["settings"].get(k) or {}), "value": v} for k, v in values.items()}}
-
-
-def merge(*patches: dict[str, dict[str, Any]]) -> dict[str, dict[str, Any]]:
-    out: dict[str, dict[str, Any]] = {}
-    for p in patches:
-        for table, rows in p.items():
-            out.setdefault(table, {}).update(rows)
-    return out
 
 
 def keep(table: str, *records: dict[str, Any], key: str = "id") -> dict[str, dict[str, Any]]:
@@ -56,25 +33,9 @@ def keep(table: str, *records: dict[str, Any], key: str = "id") -> dict[str, dic
     return {table: {r[key]: dict(r) for r in records}}
 
 
-def named(tool: str, arguments: dict[str, Any]) -> dict[str, Any]:
-    """An oracle call whose arguments include ``name`` (which ``build.call`` cannot take as a keyword)."""
-    return {"name": tool, "arguments": arguments}
-
-
-def rubric(kind: str, *groups: list[str], forbid: bool = True) -> dict[str, Any]:
-    """Gold for a behaviour task: the final message's kind and phrase groups (one of each must occur)."""
-    return {
-        "rubric": {"final_kind": kind, "must_include": [list(g) for g in groups], "forbid_mutations": forbid}
-    }
-
-
 def the(name: str) -> str:
     """How a device is named in a sentence: "Emma's Tablet" but "the Bedroom TV"."""
     return name if "'s " in name else f"the {name}"
-
-
-def app_name(app_id: str) -> str:
-    return base()["apps"][app_id]["name"]
 
 
 def names(items: list[str]) -> str:
@@ -90,11 +51,11 @@ def _install_delta(free_after: float | None = None) -> list[dict[str, Any]]:
     out: list[dict[str, Any]] = [
         {"table": "system_updates", "op": "update", "key": PENDING_UPDATE,
          "fields": {"status": "installed", "installed_at": {"$ignore": True}, "downloaded_at": {"$ignore": True}}},
-        setting("device.os_version", PENDING_VERSION),
+        setting_delta("device.os_version", PENDING_VERSION),
     ]  # fmt: skip
     out += [{"table": "apps", "op": "update", "key": a, "fields": {"running": False}} for a in running_apps()]
     if free_after is not None:
-        out.append(setting("storage.free_mb", free_after))
+        out.append(setting_delta("storage.free_mb", free_after))
     return out
 
 
@@ -130,9 +91,9 @@ def _tiles_with(*tiles: str) -> dict[str, dict[str, Any]]:
 
 def _toggle_delta(tile: str, enabled: bool) -> list[dict[str, Any]]:
     """Settings a quick-settings tap changes (from the default state)."""
-    out = [setting(TILES[tile][1], enabled)]
+    out = [setting_delta(TILES[tile][1], enabled)]
     if tile == "battery_saver" and enabled:
-        out.append(setting("display.brightness", 40))
+        out.append(setting_delta("display.brightness", 40))
     return out
 
 
@@ -175,7 +136,7 @@ def set_language(ctx: Ctx) -> Draft:
     )  # fmt: skip
     return Draft(
         query=query,
-        gold={"delta": [setting("system.language", code)]},
+        gold={"delta": [setting_delta("system.language", code)]},
         oracle=[calls(call("set_system_language", language=code)), f"Your phone is now in {lang}."],
     )
 
@@ -184,11 +145,11 @@ def set_language(ctx: Ctx) -> Draft:
 def set_region(ctx: Ctx) -> Draft:
     country, code = ctx.pick("sys_regions")
     _, fmt, h24 = REGIONS[code]
-    delta = [setting("system.region", code)]
+    delta = [setting_delta("system.region", code)]
     if fmt != base_setting("system.date_format"):
-        delta.append(setting("system.date_format", fmt))
+        delta.append(setting_delta("system.date_format", fmt))
     if h24 != base_setting("system.time_24h"):
-        delta.append(setting("system.time_24h", h24))
+        delta.append(setting_delta("system.time_24h", h24))
     query = ctx.say(
         ["set my phone's region to {c}.", "I've moved to {c} — switch the phone's region format over.",
          "change the regional format to {c}.", "use the region settings for {c} on my phone.",
@@ -218,8 +179,8 @@ def rename_phone(ctx: Ctx) -> Draft:
     )  # fmt: skip
     return Draft(
         query=query,
-        gold={"delta": [setting("device.name", name)]},
-        oracle=[calls(named("rename_phone", {"name": name})), f"Your phone is now called {name}."],
+        gold={"delta": [setting_delta("device.name", name)]},
+        oracle=[calls(call("rename_phone", name=name)), f"Your phone is now called {name}."],
     )
 
 
@@ -239,7 +200,7 @@ def make_folder(ctx: Ctx) -> Draft:
                          "arguments": {"name": folder, "app_ids": app_ids, "page": {"$ignore": True}}}]},
         oracle=[
             calls(call("list_home_screen")),
-            calls(named("create_home_screen_folder", {"name": folder, "app_ids": app_ids})),
+            calls(call("create_home_screen_folder", name=folder, app_ids=app_ids)),
             f"Made a {folder} folder with {label}.",
         ],
     )  # fmt: skip
@@ -274,7 +235,7 @@ def reset_section(ctx: Ctx) -> Draft:
     return Draft(
         query=query,
         s0_patch=s0_settings(values),
-        gold={"delta": [setting(k, base_setting(k)) for k in values]},
+        gold={"delta": [setting_delta(k, base_setting(k)) for k in values]},
         oracle=[
             calls(call("restore_default_settings", section=section)),
             f"Your {said} settings are back to their defaults.",
@@ -353,9 +314,9 @@ def live_wallpaper_saver(ctx: Ctx) -> Draft:
          "I'd like {name} as the {where} background — Battery Saver can go if needed."],
         name=wp["name"], where=SCREEN_WORDS[screen],
     )  # fmt: skip
-    delta = [setting("battery.power_saving", False), setting("wallpaper.home", wp["id"])]
+    delta = [setting_delta("battery.power_saving", False), setting_delta("wallpaper.home", wp["id"])]
     if screen == "both":
-        delta.append(setting("wallpaper.lock", wp["id"]))
+        delta.append(setting_delta("wallpaper.lock", wp["id"]))
     return Draft(
         query=query,
         frictions=["dependency"],
@@ -399,7 +360,7 @@ def update_if_space(ctx: Ctx) -> Draft:
             gold={"delta": [
                 {"table": "system_updates", "op": "update", "key": PENDING_UPDATE,
                  "fields": {"status": "downloaded", "downloaded_at": {"$ignore": True}}},
-                setting("storage.free_mb", free - PENDING_SIZE_MB),
+                setting_delta("storage.free_mb", free - PENDING_SIZE_MB),
             ]},
             oracle=[
                 *reads,
@@ -482,7 +443,9 @@ def timezone_trip(ctx: Ctx) -> Draft:
         query=query,
         history=history,
         frictions=["obfuscation"],
-        gold={"delta": [setting("system.timezone", zone), setting("system.auto_timezone", False)]},
+        gold={
+            "delta": [setting_delta("system.timezone", zone), setting_delta("system.auto_timezone", False)]
+        },
         oracle=[calls(call("set_time_zone", timezone=city)), f"Your phone is on {city} time ({zone}) now."],
     )
 
@@ -539,8 +502,8 @@ def rename_back(ctx: Ctx) -> Draft:
         query=query,
         history=history,
         s0_patch=s0_settings({"device.name": new}),
-        gold={"delta": [setting("device.name", old)]},
-        oracle=[calls(named("rename_phone", {"name": old})), f"Your phone is called {old} again."],
+        gold={"delta": [setting_delta("device.name", old)]},
+        oracle=[calls(call("rename_phone", name=old)), f"Your phone is called {old} again."],
     )
 
 
@@ -557,7 +520,7 @@ def language_revise(ctx: Ctx) -> Draft:
     return Draft(
         query=query,
         frictions=["intent_revision"],
-        gold={"delta": [setting("system.language", code)]},
+        gold={"delta": [setting_delta("system.language", code)]},
         oracle=[calls(call("set_system_language", language=code)), f"Your phone is in {b} now."],
     )
 

@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
-from datetime import datetime, timedelta
+from datetime import datetime
 from typing import Any
 
 from mpb_env.tasks.build import call, calls, contains, hermes
 from mpb_env.tasks.gen.core import Ctx, Draft, Skip, family
-from mpb_env.tasks.gen.fam_calls import UNIQUE_RELATIONS, granted_entry, revoked
+from mpb_env.tasks.gen.fam_calls import UNIQUE_RELATIONS
+from mpb_env.tasks.gen.helpers import base, granted_entry, revoked, shift
 
 #: A keyword (or alternatives) a created title must keep, for the titles of the pools.
 EVENT_KEYWORDS = {
@@ -42,17 +43,6 @@ DAY_NAMES = {"mon": "Mondays", "tue": "Tuesdays", "wed": "Wednesdays", "thu": "T
 
 
 # --------------------------------------------------------------------------- helpers
-def _tables() -> dict:
-    from mpb_env.world.generate import load_world
-
-    return load_world("M").tables
-
-
-def _c(name: str, arguments: dict) -> dict:
-    """A call whose arguments include one named ``name`` (``call()`` cannot take it as a keyword)."""
-    return {"name": name, "arguments": arguments}
-
-
 def hhmm_words(hhmm: str) -> str:
     """``"14:05"`` → ``"2:05 pm"``."""
     h, m = (int(x) for x in hhmm.split(":")[:2])
@@ -105,10 +95,6 @@ def _lower_first(text: str) -> str:
     return text[0].lower() + text[1:]
 
 
-def _shift(iso: str, minutes: int) -> str:
-    return (datetime.fromisoformat(iso) + timedelta(minutes=minutes)).isoformat(timespec="seconds")
-
-
 def _alarm(alarm_id: str, time: str, label: str, days: list[str], enabled: bool) -> dict[str, Any]:
     return {"id": alarm_id, "time": time, "label": label, "repeat_days": list(days), "enabled": enabled}
 
@@ -122,7 +108,7 @@ def _movable_event(ctx: Ctx) -> tuple[dict[str, Any], str, str]:
     eid, spoken, kw = ctx.pick("upcoming_events")
     if eid in FIXED_EVENTS:
         raise Skip("flights are not rescheduled")
-    return _tables()["events"][eid], spoken, kw
+    return base()["events"][eid], spoken, kw
 
 
 ONE_TIME = {"$any": [None, []]}
@@ -205,7 +191,7 @@ def add_event(ctx: Ctx) -> Draft:
         gold={"delta": [{"table": "events", "op": "create",
                          "fields": {"title": keyword(EVENT_KEYWORDS[title]), "start": start}}]},
         oracle=[
-            calls(_c("create_event", {"title": title, "start": start})),
+            calls(call("create_event", title=title, start=start)),
             f"Added {title} on {day_words(date)} at {hhmm_words(t)}.",
         ],
     )  # fmt: skip
@@ -259,7 +245,7 @@ def disable_alarm(ctx: Ctx) -> Draft:
 @family("time.when_is_event", dimension="basic", category="grounding", bucket="behavior")
 def when_is_event(ctx: Ctx) -> Draft:
     eid, spoken, kw = ctx.pick("upcoming_events")
-    event = _tables()["events"][eid]
+    event = base()["events"][eid]
     hhmm = event["start"][11:16]
     query = ctx.say(
         ["when is my {ev}?", "what time is my {ev}?", "remind me when the {ev} is.", "what day and time is my {ev}?",
@@ -292,8 +278,7 @@ def create_rule(ctx: Ctx) -> Draft:
                                     "trigger_value": _trigger_gold(trigger, value),
                                     "actions": actions, "enabled": True}}]},
         oracle=[
-            calls(_c("create_automation_rule",
-                     {"name": name, "trigger": trigger, "trigger_value": value, "actions": actions})),
+            calls(call("create_automation_rule", name=name, trigger=trigger, trigger_value=value, actions=actions)),
             f'Created the "{name}" automation.',
         ],
     )  # fmt: skip
@@ -320,9 +305,9 @@ def calendar_permission(ctx: Ctx) -> Draft:
                          "fields": {"title": keyword(EVENT_KEYWORDS[title]), "start": start}},
                         granted_entry("calendar")]},
         oracle=[
-            calls(_c("create_event", args)),
+            calls(call("create_event", **args)),
             calls(call("grant_app_permission", app_id="calendar", permission="CALENDAR")),
-            calls(_c("create_event", args)),
+            calls(call("create_event", **args)),
             f"Calendar was missing its CALENDAR permission; I granted it and added {title}.",
         ],
     )  # fmt: skip
@@ -376,7 +361,7 @@ def rule_run_now(ctx: Ctx) -> Draft:
          'I want "{n}" running right now — and switched on for good.'],
         n=name,
     )  # fmt: skip
-    settings = _tables()["settings"]
+    settings = base()["settings"]
     delta: list[dict[str, Any]] = [
         {
             "table": "automation_rules",
@@ -452,8 +437,8 @@ def reminder_before_event(ctx: Ctx) -> Draft:
     eid, spoken, kw = ctx.pick("upcoming_events")
     task, task_kw = ctx.pick("prep_tasks")
     minutes, off = ctx.choice([(15, "15 minutes"), (30, "half an hour"), (60, "an hour"), (120, "two hours")])
-    event = _tables()["events"][eid]
-    due = _shift(event["start"], -minutes)
+    event = base()["events"][eid]
+    due = shift(event["start"], -minutes)
     if due <= "2026-05-20T09:05:00":
         raise Skip("the reminder would be in the past")
     query = ctx.say(
@@ -533,7 +518,7 @@ def event_with_relation(ctx: Ctx) -> Draft:
                          "fields": {"title": contains(kw), "start": start, "attendees": [person["id"]]}}]},
         oracle=[
             calls(call("search_contacts", query=person["relation"])),
-            calls(_c("create_event", {"title": title, "start": start, "attendees": [person["id"]]})),
+            calls(call("create_event", title=title, start=start, attendees=[person["id"]])),
             f"Added {title} on {day_words(date)} at {hhmm_words(t)} and invited {person['name']}.",
         ],
     )  # fmt: skip
@@ -544,7 +529,7 @@ def stop_timer_history(ctx: Ctx) -> Draft:
     minutes = ctx.pick("timer_minutes")
     label = ctx.pick("timer_labels")
     started = "2026-05-20T08:58:00"
-    ends = _shift(started, minutes)
+    ends = shift(started, minutes)
     timer = {
         "id": "timer_p01",
         "label": label,
@@ -667,7 +652,7 @@ def swap_event(ctx: Ctx) -> Draft:
         oracle=[
             calls(call("list_events", query=kw)),
             calls(call("delete_event", event_id=event["id"]),
-                  _c("create_event", {"title": title, "start": event["start"], "end": event["end"]})),
+                  call("create_event", title=title, start=event["start"], end=event["end"])),
             f"Cancelled {event['title']} and put {title} in its place on {day_words(event['start'])}.",
         ],
     )  # fmt: skip
@@ -710,7 +695,7 @@ def reschedule_revision(ctx: Ctx) -> Draft:
     if date1 == date2 or date2 == event["start"][:10]:
         raise Skip("same day")
     start = f"{date2}T{event['start'][11:]}"
-    end = _shift(
+    end = shift(
         start,
         int(
             (datetime.fromisoformat(event["end"]) - datetime.fromisoformat(event["start"])).total_seconds()
@@ -863,7 +848,7 @@ def contradictory_event(ctx: Ctx) -> Draft:
     t = ctx.pick("event_times")
     if t < "10:30":
         raise Skip("need an hour before the start")
-    end = _shift(f"2026-05-20T{t}:00", -60)[11:16]
+    end = shift(f"2026-05-20T{t}:00", -60)[11:16]
     query = ctx.say(
         ["schedule {title} {day} from {a} to {b}.", "add {title} {day}, starting {a} and ending {b}.",
          "block {a} until {b} {day} for {title}.", "put {title} in {day}, {a} to {b}."],

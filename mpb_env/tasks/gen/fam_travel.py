@@ -8,7 +8,7 @@ from typing import Any
 
 from mpb_env.tasks.build import call, calls, hermes
 from mpb_env.tasks.gen.core import Ctx, Draft, Skip, family
-from mpb_env.world.generate import load_world
+from mpb_env.tasks.gen.helpers import base, granted_entry, offline, revoked
 
 IGNORE = {"$ignore": True}
 TODAY = date(2026, 5, 20)
@@ -70,10 +70,6 @@ FULL_WORDS = ["sold out", "full", "no seats", "fully booked", "no more seats", "
 
 
 # --------------------------------------------------------------------------- helpers
-def _t() -> dict[str, Any]:
-    return load_world("M").tables
-
-
 def bare_day(ctx: Ctx, day: str) -> str:
     """A date as people say it against the clock (now = Wed 2026-05-20): "tomorrow", "Friday", "June 3"."""
     d = date.fromisoformat(day)
@@ -128,7 +124,7 @@ def route_flights(origin_city: str, dest_city: str, day: str) -> list[dict[str, 
     """Every flight between two cities on one day, by departure (what search_flights lists)."""
     rows = [
         f
-        for f in _t()["flights"].values()
+        for f in base()["flights"].values()
         if f["depart"][:10] == day
         and city_of_airport(f["origin"]) == origin_city
         and city_of_airport(f["destination"]) == dest_city
@@ -141,34 +137,13 @@ def full(f: dict[str, Any]) -> dict[str, Any]:
     return {"flights": {f["id"]: {**f, "seats": {"window": [], "aisle": [], "middle": []}, "seats_left": 0}}}
 
 
-def revoked(app_id: str, permission: str) -> dict[str, Any]:
-    app = _t()["apps"][app_id]
-    return {"apps": {app_id: {**app, "permissions": {**app["permissions"], permission: False}}}}
-
-
-def granted_entry(app_id: str) -> dict[str, Any]:
-    perms = _t()["apps"][app_id]["permissions"]
-    return {"table": "apps", "op": "update", "key": app_id, "fields": {"permissions": {**perms}}}
-
-
 def grant(app_id: str, permission: str) -> dict[str, Any]:
     return {"name": "grant_app_permission", "arguments": {"app_id": app_id, "permission": permission}}
 
 
-def offline(ctx: Ctx) -> tuple[dict[str, Any], dict[str, Any], str]:
-    """An offline S0 (airplane mode, or Wi-Fi and mobile data off), the call that fixes it, and its story."""
-    if ctx.choice(["airplane", "radios"]) == "airplane":
-        patch = {"network.airplane_mode": {"value": True}, "network.wifi": {"value": False},
-                 "network.wifi_connected": {"value": None}}  # fmt: skip
-        return {"settings": patch}, call("set_airplane_mode", enabled=False), "airplane mode was on"
-    patch = {"network.wifi": {"value": False}, "network.wifi_connected": {"value": None},
-             "network.mobile_data": {"value": False}}  # fmt: skip
-    return {"settings": patch}, call("set_wifi_enabled", enabled=True), "Wi-Fi and mobile data were off"
-
-
 def place_refs(place_id: str) -> dict[str, list[str]]:
     """Every way a correct start_navigation call may name a place (name, aliases, ID, address)."""
-    t = _t()
+    t = base()
     p = t["places"][place_id]
     names = [p["id"], p["name"], p["address"], *p["aliases"]]
     for table in ("hotels", "attractions"):
@@ -296,7 +271,7 @@ def book_hotel_room(ctx: Ctx) -> Draft:
 def navigate_to_place(ctx: Ctx) -> Draft:
     said, pid = ctx.pick("tu_sf_places")
     mode = ctx.choice(["drive", "transit", "walk", "bike"])
-    p = _t()["places"][pid]
+    p = base()["places"][pid]
     query = ctx.say(
         ["navigate to {place} {by}.", "start {adj} directions to {place}.", "get me to {place} {by}, start the route.",
          "I'm heading to {place} {by} — start navigation.", "take me to {place}, I'm going {by}.",
@@ -501,7 +476,7 @@ def rain_plan(ctx: Ctx) -> Draft:
 def navigation_permission(ctx: Ctx) -> Draft:
     said, pid = ctx.pick("tu_sf_places")
     mode = ctx.choice(["drive", "transit", "walk", "bike"])
-    p = _t()["places"][pid]
+    p = base()["places"][pid]
     query = ctx.say(
         ["navigate to {place} {by}.", "start {adj} directions to {place}.", "route me to {place} {by}.",
          "I need directions to {place}, {adj}."],
@@ -616,9 +591,9 @@ def cancel_described_booking(ctx: Ctx) -> Draft:
     def sig(b: dict[str, Any]) -> tuple[str, str]:
         return (b["kind"], b["item_id"] if b["kind"] == "attraction" else b["city"])
 
-    base = _t()["bookings"]
-    target = extra.get(bid) or base[bid]
-    taken = {sig(b) for b in base.values()} | {sig(target)}
+    known = base()["bookings"]
+    target = extra.get(bid) or known[bid]
+    taken = {sig(b) for b in known.values()} | {sig(target)}
     others = [b for b in extra.values() if b["id"] != bid and sig(b) not in taken]
     added = ctx.rng.sample(others, 2)
     patch = {b["id"]: b for b in added}
@@ -645,7 +620,7 @@ def cancel_described_booking(ctx: Ctx) -> Draft:
 def navigate_to_event(ctx: Ctx) -> Draft:
     eid, ref = ctx.pick("tu_nav_events")
     mode = ctx.choice(["drive", "transit", "walk", "bike", None])
-    t = _t()
+    t = base()
     event = t["events"][eid]
     place = next(p for p in t["places"].values() if p["id"] == _event_place(eid))
     query = ctx.say(
@@ -691,8 +666,8 @@ FLIGHT_REFS = {
 def my_flight_status(ctx: Ctx) -> Draft:
     delay, gate = ctx.pick("tu_delay_gates")
     bid = ctx.choice(sorted(FLIGHT_REFS))
-    booking = _t()["bookings"][bid]
-    f = _t()["flights"][booking["item_id"]]
+    booking = base()["bookings"][bid]
+    f = base()["flights"][booking["item_id"]]
     query = ctx.say(
         ["is my {ref} on time? And which gate?", "any delay on my {ref}? What gate does it leave from?",
          "check my {ref} — on time, and what's the gate?", "what's the status of my {ref}, and the gate number?"],
@@ -783,11 +758,11 @@ def swap_attraction(ctx: Ctx) -> Draft:
          "drop the {old} tickets; book {alt} instead, same date, {n}."],
         old=old.removeprefix("the "), alt=attr_said(ctx, alt), n=tickets(n),
     )  # fmt: skip
-    base = _t()["bookings"]
+    known = base()["bookings"]
     return Draft(
         query=query,
         frictions=["multi_intent"],
-        s0_patch={} if booking["id"] in base else {"bookings": {booking["id"]: booking}},
+        s0_patch={} if booking["id"] in known else {"bookings": {booking["id"]: booking}},
         gold={
             "calls": [
                 {"name": "cancel_travel_booking", "arguments": {"booking_id": booking["id"]}},
@@ -848,7 +823,7 @@ def card_after_question(ctx: Ctx) -> Draft:
 @family("travel.switch_flight", dimension="basic", category="revision", bucket="tool")
 def switch_flight(ctx: Ctx) -> Draft:
     bid, ref, fid = ctx.pick("tu_flight_switches")
-    f = _t()["flights"][fid]
+    f = base()["flights"][fid]
     st = seat_choice(ctx, f)
     o, d = city_of_airport(f["origin"]), city_of_airport(f["destination"])
     query = ctx.say(
@@ -961,7 +936,7 @@ def unusable_card(ctx: Ctx) -> Draft:
         raise Skip("free entry: no card to choose")
     n = ctx.pick("tu_ticket_counts")
     ref, cid, why = ctx.pick("tu_bad_cards")
-    card = _t()["wallet_cards"][cid]
+    card = base()["wallet_cards"][cid]
     query = ctx.say(
         ["buy {n} for {attr} {when} and pay with {card}.", "get {n} to {attr} {when}, put it on {card}.",
          "book {attr} {when} — {n}, charged to {card}.", "use {card} to get {n} for {attr} {when}."],
@@ -985,7 +960,7 @@ def unusable_card(ctx: Ctx) -> Draft:
 def cross_city_route(ctx: Ctx) -> Draft:
     said, pid = ctx.pick("tu_far_places")
     mode = ctx.choice(["drive", "transit", "walk", "bike"])
-    p = _t()["places"][pid]
+    p = base()["places"][pid]
     query = ctx.say(
         ["navigate to {place} {by}.", "start {adj} directions to {place}.", "route me to {place} {by}, please.",
          "get me to {place} — {adj} directions."],

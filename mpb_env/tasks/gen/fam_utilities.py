@@ -9,6 +9,7 @@ from typing import Any
 
 from mpb_env.tasks.build import call, calls, contains, hermes
 from mpb_env.tasks.gen.core import Ctx, Draft, Skip, family
+from mpb_env.tasks.gen.helpers import base, granted_entry, offline, revoked
 from mpb_env.tools.runtime import execute
 from mpb_env.world.generate import load_world
 from mpb_env.world.state import PhoneState
@@ -47,10 +48,6 @@ GONE_WORDS = ["deleted", "can't find", "cannot find", "couldn't find", "no longe
 
 
 # --------------------------------------------------------------------------- helpers
-def _t() -> dict[str, Any]:
-    return load_world("M").tables
-
-
 def run(name: str, **arguments: Any) -> Any:
     """The data of a read-only tool call on the base world (answers the oracle states)."""
     out = execute(PhoneState(load_world("M")), name, arguments)
@@ -97,7 +94,7 @@ def said_phrase(p: dict[str, Any]) -> str:
 
 
 def note(note_id: str) -> dict[str, Any]:
-    return _t()["notes"][note_id]
+    return base()["notes"][note_id]
 
 
 def append_entry(note_id: str, item: str) -> dict[str, Any]:
@@ -106,18 +103,8 @@ def append_entry(note_id: str, item: str) -> dict[str, Any]:
     return {"table": "notes", "op": "update", "key": note_id, "fields": {"body": contains(last, item)}}
 
 
-def revoked(app_id: str, permission: str) -> dict[str, Any]:
-    app = _t()["apps"][app_id]
-    return {"apps": {app_id: {**app, "permissions": {**app["permissions"], permission: False}}}}
-
-
-def granted_entry(app_id: str) -> dict[str, Any]:
-    perms = _t()["apps"][app_id]["permissions"]
-    return {"table": "apps", "op": "update", "key": app_id, "fields": {"permissions": {**perms}}}
-
-
 def bookmarked(url: str) -> dict[str, Any] | None:
-    return next((b for b in _t()["bookmarks"].values() if b["url"] == url), None)
+    return next((b for b in base()["bookmarks"].values() if b["url"] == url), None)
 
 
 def host(url: str) -> str:
@@ -130,16 +117,6 @@ def opened(url: str) -> list[dict[str, Any]]:
         {"table": "browser_tabs", "op": "create", "fields": {"url": url}},
         {"table": "browser_history", "op": "create", "fields": {"url": url}},
     ]
-
-
-def offline(ctx: Ctx) -> tuple[dict[str, Any], dict[str, Any], str]:
-    if ctx.choice(["airplane", "radios"]) == "airplane":
-        patch = {"network.airplane_mode": {"value": True}, "network.wifi": {"value": False},
-                 "network.wifi_connected": {"value": None}}  # fmt: skip
-        return {"settings": patch}, call("set_airplane_mode", enabled=False), "airplane mode was on"
-    patch = {"network.wifi": {"value": False}, "network.wifi_connected": {"value": None},
-             "network.mobile_data": {"value": False}}  # fmt: skip
-    return {"settings": patch}, call("set_wifi_enabled", enabled=True), "Wi-Fi and mobile data were off"
 
 
 def relation_person(ctx: Ctx) -> dict[str, Any]:
