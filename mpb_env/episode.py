@@ -165,36 +165,41 @@ class Episode:
             info["messages"] = [{"role": "assistant", "content": turn.content}]
             info["verdict"] = self.verdict.model_dump()
             return "", float(self.verdict.success), True, False, info
-        results: list[dict[str, Any]] = []
+        parts: list[str] = []  # each call's feedback, serialised once: observation and tool message
         tool_calls: list[dict[str, Any]] = []
+        messages: list[dict[str, Any]] = [
+            {"role": "assistant", "content": turn.content, "tool_calls": tool_calls}
+        ]
         changed = False
+        state, allowed = self.state, self.allowed
         for i, call in enumerate(turn.calls):
-            if isinstance(call, CallError):
-                results.append({"name": None, **feedback("error", call.message, None, "ParseError")})
+            if type(call) is CallError:
+                part = orjson.dumps(
+                    {"name": None, **feedback("error", call.message, None, "ParseError")}
+                ).decode()
+                parts.append(part)
+                messages.append({"role": "tool", "name": None, "content": part})
                 continue
             name = call.name
             fn = {"name": name, "arguments": call.arguments}
             tool_calls.append({"id": f"call_{self.turns}_{i}", "type": "function", "function": fn})
-            if name == ASK_USER and ASK_USER in self.allowed:
+            if name == ASK_USER and ASK_USER in allowed:
                 self.asks += 1
                 fb = answer(self.task, call.arguments.get("question"))
             else:
-                fb = execute(self.state, name, call.arguments, self.allowed)
-                if name == SKILL_LOADER and fb["status"] == "success":
+                fb = execute(state, name, call.arguments, allowed)
+                if fb["status"] == "error":
+                    data = fb["data"]
+                    if isinstance(data, dict) and "remedy" in data:
+                        # Like an OS permission prompt: the error offers the tool that resolves it.
+                        changed |= self._expand({"tools": [data["remedy"]]})
+                elif name == SKILL_LOADER:
                     changed |= self._expand(fb["data"])
-                elif fb["status"] == "error" and isinstance(fb["data"], dict) and "remedy" in fb["data"]:
-                    # Like an OS permission prompt: the error offers the tool that resolves it.
-                    changed |= self._expand({"tools": [fb["data"]["remedy"]]})
-            results.append({"name": name, **fb})
-        parts = [orjson.dumps(r).decode() for r in results]  # serialised once: observation and messages
+            part = orjson.dumps({"name": name, **fb}).decode()
+            parts.append(part)
+            messages.append({"role": "tool", "name": name, "content": part})
         obs = f"[{','.join(parts)}]"
-        info["messages"] = [
-            {"role": "assistant", "content": turn.content, "tool_calls": tool_calls},
-            *(
-                {"role": "tool", "name": r["name"], "content": part}
-                for r, part in zip(results, parts, strict=True)
-            ),
-        ]
+        info["messages"] = messages
         if changed:
             info["tools"] = self.schemas()
         truncated = self.turns >= self.max_turns

@@ -15,6 +15,7 @@ from typing import Any
 
 import orjson
 import pytest
+from pydantic import ValidationError
 
 from mpb_env.domains import DOMAIN_COUNTS, by_domain, catalog
 from mpb_env.errors import ERROR_TYPES, Conflict, ToolError
@@ -199,12 +200,15 @@ def test_required_is_params_without_default(name: str) -> None:
 
 @pytest.mark.parametrize("name", cases("test_schema_example_call_validates"))
 def test_schema_example_call_validates(name: str) -> None:
-    """A call built only from the schema passes the argument model (schema and model agree)."""
+    """A call built only from the schema passes the argument model (schema and model agree), and the
+    runtime's dict validator gives exactly what the model gives, in signature order."""
     spec = TOOLS[name]
     for full in (False, True):
         args = example_call(spec, full)
         validated = spec.validate(args)
         assert validated == {**spec.defaults, **args}
+        assert validated == spec.model.model_validate(args).__dict__
+        assert list(validated) == [p.name for p in params(spec)]
 
 
 # ------------------------------------------------------------------------------------------ rejections
@@ -222,6 +226,8 @@ def test_wrong_type_rejected(name: str) -> None:
         for bad in wrong_values(sch):
             fb = reject(name, {**base, arg: bad})
             assert names_arg(fb["message"], arg), (arg, bad, fb["message"])
+            with pytest.raises(ValidationError):  # the model, which the schema comes from, agrees
+                spec.model.model_validate({**base, arg: bad})
 
 
 @pytest.mark.parametrize("name", cases("test_non_object_arguments_rejected"))

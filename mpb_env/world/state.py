@@ -124,7 +124,7 @@ class PhoneState:
         other.start = self.start
         other.writes = {t: dict(rows) for t, rows in self.writes.items()}
         other.log = list(self.log)
-        other.counters = dict(self.counters)
+        other.counters = self.counters  # never written in place (see new_id): safe to share
         other.ticks = self.ticks
         other._journal = None
         other._saved_counters = {}
@@ -148,8 +148,13 @@ class PhoneState:
             rec = rows.get(key, _MISSING)
             if rec is not _MISSING:
                 return None if rec is TOMBSTONE else rec
-        rec = self._below(table, key)
-        return None if rec is _MISSING else rec
+        rows = self.patch.tables.get(table)  # _below, inlined: every tool call reads a few records
+        if rows is not None:
+            rec = rows.get(key, _MISSING)
+            if rec is not _MISSING:
+                return None if rec is TOMBSTONE else rec
+        rows = self.world.tables.get(table)
+        return None if rows is None else rows.get(key)
 
     def has(self, table: str, key: str) -> bool:
         return self.get(table, key) is not None
@@ -225,7 +230,7 @@ class PhoneState:
     def begin(self) -> None:
         """Start journalling writes so a failed tool call can be rolled back."""
         self._journal = []
-        self._saved_counters = dict(self.counters)
+        self._saved_counters = self.counters  # new_id replaces the dict, so this is a snapshot
 
     def commit(self) -> None:
         self._journal = None
@@ -247,7 +252,7 @@ class PhoneState:
     def new_id(self, prefix: str) -> str:
         """A fresh deterministic ID such as ``contact_n001`` (``n`` marks it as made in this episode)."""
         n = self.counters.get(prefix, 0) + 1
-        self.counters[prefix] = n
+        self.counters = {**self.counters, prefix: n}  # a new dict: begin() and fork() share the old one
         return f"{prefix}_n{n:03d}"
 
     def now(self) -> datetime:
