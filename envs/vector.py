@@ -31,6 +31,22 @@ from mpb_env.tasks import load_tasks, task_index
 from mpb_env.tasks.model import Dimension, RecallMode, Task, episodes
 from mpb_env.world.generate import Size, load_world
 
+_NUMERIC = (int, float, bool)
+_MASK_KEYS: dict[str, str] = {}  # info key -> its mask key ("_" + key), built once per key
+
+
+def _column(values: list[Any], dtype: Any) -> np.ndarray:
+    """A 1-D array of ``values`` that never broadcasts a list value into extra dimensions (as
+    ``np.array`` would). A short column is filled item by item: ``np.fromiter`` has a fixed cost
+    that dominates below a few dozen items."""
+    m = len(values)
+    if m > 16:
+        return np.fromiter(values, dtype=dtype, count=m)
+    arr = np.empty(m, dtype=dtype)
+    for j, v in enumerate(values):
+        arr[j] = v
+    return arr
+
 
 class TextBatch(spaces.Space[np.ndarray]):
     """A batch of ``n`` texts as a 1-D ``np.ndarray(dtype=object)``."""
@@ -101,6 +117,7 @@ class MobilePAVectorEnv(VectorEnv):
         self.action_space = TextBatch(self.single_action_space, num_envs)
         self._pinned: list[str | None] = [None] * num_envs
         self._autoreset = np.zeros(num_envs, dtype=bool)
+        self._everyone = np.ones(num_envs, dtype=bool)  # the mask of a key every sub-env reported
         # N long-lived episodes: out of the cyclic GC's scans, like the world (see load_world); a full
         # collection over a thousand sub-envs otherwise costs a pause of the order of a second.
         gc.freeze()
@@ -120,33 +137,51 @@ class MobilePAVectorEnv(VectorEnv):
 
     def _batch(self, infos: list[tuple[int, dict[str, Any]]]) -> dict[str, Any]:
         """Gymnasium's vector info layout (``info[k]`` array + ``info["_k"]`` mask, nested dicts
-        recursively), built once per step from all sub-envs' infos instead of key by key per sub-env."""
+        recursively), built once per step from all sub-envs' infos instead of key by key per sub-env.
+        ``infos`` lists sub-envs in increasing index order."""
+        return self._columns([i for i, _ in infos], [info for _, info in infos])
+
+    def _columns(self, idx: list[int], dicts: list[dict[str, Any]]) -> dict[str, Any]:
+        """``_batch`` of the dicts of sub-envs ``idx`` (increasing): a key every sub-env reported
+        needs no index array."""
+        keys: dict[str, tuple[list[int], list[Any]]] = {}
+        if len(dicts) == 1:
+            i = idx[0]
+            keys = {k: ([i], [v]) for k, v in dicts[0].items()}
+        else:
+            for i, d in zip(idx, dicts, strict=True):
+                for k, v in d.items():
+                    col = keys.get(k)
+                    if col is None:
+                        keys[k] = ([i], [v])
+                    else:
+                        col[0].append(i)
+                        col[1].append(v)
         out: dict[str, Any] = {}
-        keys: dict[str, list[tuple[int, Any]]] = {}
-        for i, info in infos:
-            for k, v in info.items():
-                keys.setdefault(k, []).append((i, v))
         n = self.num_envs
-        for k, items in keys.items():
-            idx = np.fromiter((i for i, _ in items), dtype=np.intp, count=len(items))
-            first = items[0][1]
-            if isinstance(first, dict):
-                out[k] = self._batch(items)
+        everyone = self._everyone
+        for k, (rows, values) in keys.items():
+            first = values[0]
+            kind = type(first)
+            full = len(values) == n
+            if kind is dict:
+                out[k] = self._columns(rows, values)
             else:
-                kind = type(first)
-                numeric = kind in (int, float, bool) or isinstance(first, np.number)
-                dtype = kind if numeric else object
-                # fromiter never broadcasts list values into extra dimensions, unlike np.array.
-                values = np.fromiter((v for _, v in items), dtype=dtype, count=len(items))
-                if len(items) == n and (idx == np.arange(n)).all():
-                    arr = values
+                numeric = kind in _NUMERIC or isinstance(first, np.number)
+                column = _column(values, kind if numeric else object)
+                if full:
+                    out[k] = column
                 else:
-                    arr = np.zeros(n, dtype=dtype) if numeric else np.full(n, None, dtype=object)
-                    arr[idx] = values
-                out[k] = arr
-            mask = np.zeros(n, dtype=bool)
-            mask[idx] = True
-            out[f"_{k}"] = mask
+                    arr = np.zeros(n, dtype=column.dtype) if numeric else np.full(n, None, dtype=object)
+                    arr[rows] = column
+                    out[k] = arr
+            mask_key = _MASK_KEYS.get(k) or _MASK_KEYS.setdefault(k, f"_{k}")
+            if full:
+                out[mask_key] = everyone.copy()
+            else:
+                mask = np.zeros(n, dtype=bool)
+                mask[rows] = True
+                out[mask_key] = mask
         return out
 
     # ------------------------------------------------------------------ API
@@ -187,8 +222,8 @@ class MobilePAVectorEnv(VectorEnv):
         truncated = np.zeros(n, dtype=bool)
         infos: list[tuple[int, dict[str, Any]]] = []
         episodes = self.episodes
-        for i in range(n):
-            if self._autoreset[i]:
+        for i, again in enumerate(self._autoreset.tolist()):
+            if again:
                 obs[i] = self._start(i, self._next_task(i), infos)
                 continue
             o, r, te, tr, info = episodes[i].step(actions[i])
