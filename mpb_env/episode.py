@@ -45,7 +45,12 @@ def initial_tools(task: Task, mode: RecallMode, n: int) -> tuple[str, ...]:
 
 
 class Episode:
-    """The mutable per-env episode: task, state S_t, action set A_t, transcript and outcome."""
+    """The mutable per-env episode: task, state S_t, action set A_t, transcript and outcome.
+
+    Running tallies for trajectory records: ``calls`` (feedback entries so far, malformed calls
+    included), ``error_types`` (the error type of each failed one, in order) and ``asks`` (calls
+    named ``ask_user``, answered or refused).
+    """
 
     __slots__ = (
         "task",
@@ -59,6 +64,8 @@ class Episode:
         "recall_mode",
         "top_n",
         "asks",
+        "calls",
+        "error_types",
         "allowed",
     )
 
@@ -81,6 +88,8 @@ class Episode:
         self.verdict: Verdict | None = None
         self.done = False
         self.asks = 0
+        self.calls = 0
+        self.error_types: list[str] = []
         self.restart(task)
 
     def restart(self, task: Task) -> None:
@@ -94,6 +103,8 @@ class Episode:
         self.verdict = None
         self.done = False
         self.asks = 0
+        self.calls = 0
+        self.error_types = []
 
     def fork(self) -> Episode:
         """A branch of this episode that shares world and patch and copies only the writes."""
@@ -110,6 +121,8 @@ class Episode:
         other.recall_mode = self.recall_mode
         other.top_n = self.top_n
         other.asks = self.asks
+        other.calls = self.calls
+        other.error_types = list(self.error_types)
         return other
 
     def set_tools(self, names: list[str]) -> None:
@@ -172,8 +185,10 @@ class Episode:
         ]
         changed = False
         state, allowed = self.state, self.allowed
+        self.calls += len(turn.calls)
         for i, call in enumerate(turn.calls):
             if type(call) is CallError:
+                self.error_types.append("ParseError")
                 part = orjson.dumps(
                     {"name": None, **feedback("error", call.message, None, "ParseError")}
                 ).decode()
@@ -183,18 +198,20 @@ class Episode:
             name = call.name
             fn = {"name": name, "arguments": call.arguments}
             tool_calls.append({"id": f"call_{self.turns}_{i}", "type": "function", "function": fn})
-            if name == ASK_USER and ASK_USER in allowed:
+            if name == ASK_USER:
                 self.asks += 1
+            if name == ASK_USER and ASK_USER in allowed:
                 fb = answer(self.task, call.arguments.get("question"))
             else:
                 fb = execute(state, name, call.arguments, allowed)
-                if fb["status"] == "error":
-                    data = fb["data"]
-                    if isinstance(data, dict) and "remedy" in data:
-                        # Like an OS permission prompt: the error offers the tool that resolves it.
-                        changed |= self._expand({"tools": [data["remedy"]]})
-                elif name == SKILL_LOADER:
-                    changed |= self._expand(fb["data"])
+                if fb["status"] == "success":
+                    if name == SKILL_LOADER:
+                        changed |= self._expand(fb["data"])
+                elif isinstance(fb["data"], dict) and "remedy" in fb["data"]:
+                    # Like an OS permission prompt: the error offers the tool that resolves it.
+                    changed |= self._expand({"tools": [fb["data"]["remedy"]]})
+            if fb["status"] == "error":
+                self.error_types.append(fb["error_type"] or "Error")
             part = orjson.dumps({"name": name, **fb}).decode()
             parts.append(part)
             messages.append({"role": "tool", "name": name, "content": part})

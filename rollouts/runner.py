@@ -36,7 +36,6 @@ from mpb_env.episode import T_MAX, Episode
 from mpb_env.recall import DEFAULT_TOP_N
 from mpb_env.rollouts.policies import Policy
 from mpb_env.tasks.model import RecallMode, Task, episodes
-from mpb_env.user import ASK_USER
 from mpb_env.world.generate import Size, load_world
 
 __all__ = [
@@ -100,22 +99,10 @@ def resolve(actions: Any) -> list[str]:
 
 
 class Recorder:
-    """Accumulates one episode's turns and counts into a ``Trajectory`` (one per slot)."""
+    """Accumulates one episode's turns and counts into a ``Trajectory`` (one per slot); the call and
+    error tallies come from the ``Episode`` itself when it finishes."""
 
-    __slots__ = (
-        "task",
-        "index",
-        "seed",
-        "recall",
-        "turns",
-        "messages",
-        "steps",
-        "tokens",
-        "error_types",
-        "env_s",
-        "policy_s",
-        "asks",
-    )
+    __slots__ = ("task", "index", "seed", "recall", "turns", "messages", "tokens", "env_s", "policy_s")
 
     def __init__(self, task: Task, start_info: dict[str, Any], seed: int, index: int = 0) -> None:
         self.task = task
@@ -124,22 +111,13 @@ class Recorder:
         self.recall = start_info["recall"]
         self.turns: list[dict[str, str]] = []
         self.messages = len(start_info["messages"])
-        self.steps = self.tokens = 0
-        self.error_types: list[str] = []
+        self.tokens = 0
         self.env_s = self.policy_s = 0.0
-        self.asks = 0
 
     def add(self, action: Any, obs: str, info: dict[str, Any]) -> None:
         self.tokens += len(action.split()) if isinstance(action, str) else 0
         self.turns.append({"action": action if isinstance(action, str) else repr(action), "observation": obs})
         self.messages += len(info.get("messages", ()))
-        if obs:
-            results = orjson.loads(obs)
-            self.steps += len(results)
-            self.asks += sum(1 for r in results if r.get("name") == ASK_USER)
-            self.error_types.extend(
-                r.get("error_type") or "Error" for r in results if r.get("status") == "error"
-            )
 
     def finish(self, episode: Episode, reward: float, truncated: bool) -> Trajectory:
         verdict = episode.verdict.model_dump() if episode.verdict else {}
@@ -155,11 +133,11 @@ class Recorder:
             gold_recall=self.recall["gold_recall"],
             turns=self.turns,
             messages=self.messages,
-            steps=self.steps,
-            tool_errors=len(self.error_types),
-            error_types=self.error_types,
+            steps=episode.calls,
+            tool_errors=len(episode.error_types),
+            error_types=list(episode.error_types),
             output_tokens=self.tokens,
-            user_queries=self.asks,
+            user_queries=episode.asks,
             interaction=bool(task.user_facts),
             truncated=bool(truncated),
             verdict=verdict,
@@ -276,6 +254,13 @@ class Shard:
                 out.append((slot, obs, info))
         return out, done
 
+    def step_columns(
+        self, slots: list[int], actions: list[Any], policy_s: float = 0.0
+    ) -> tuple[list[tuple[int, str, dict[str, Any]]], list[tuple[int, Trajectory]]]:
+        """``step`` with slots and actions as two lists: what a Ray actor is sent (two plain lists
+        serialise natively, where a list of ``(slot, action)`` tuples goes through pickle tuple by tuple)."""
+        return self.step(list(zip(slots, actions, strict=True)), policy_s)
+
 
 def _chunks(items: list[tuple[int, Task]], n: int) -> list[list[tuple[int, Task]]]:
     """Split into ``n`` contiguous, nearly equal parts (deterministic)."""
@@ -334,6 +319,7 @@ def run(
     batch_size: int = 64,
     address: str | None = None,
     resume: bool = False,
+    transport: str = "auto",
 ) -> list[Trajectory]:
     """Play every episode of ``tasks`` once with ``policy`` and return the trajectories in plan order.
 
@@ -352,6 +338,8 @@ def run(
         batch_size: episodes stepped together per shard.
         address: a Ray cluster address (``"auto"`` or ``"ray://host:10001"``); default a local instance.
         resume: with ``out``, skip episodes already in ``out/trajectories.jsonl`` and append the rest.
+        transport: how the Ray executor steps its actors: ``"auto"`` (a direct connection per actor,
+            Ray actor calls if the driver cannot reach the actors), ``"channel"`` or ``"ray"``.
     """
     plan = episodes(list(tasks))
     done_before: list[Trajectory] = []
@@ -405,7 +393,7 @@ def run(
         else:
             from mpb_env.rollouts.ray_executor import drive_ray
 
-            drive_ray(policy, parts, batch_size, settings, collect, address)
+            drive_ray(policy, parts, batch_size, settings, collect, address, transport=transport)
     finally:
         bar.close()
         writer.close()

@@ -4,11 +4,14 @@ from __future__ import annotations
 
 import os
 import sys
+from multiprocessing import AuthenticationError
+from multiprocessing.connection import Client
 from pathlib import Path
 
 import pytest
 import ray
 
+from mpb_env.rollouts import ray_executor
 from mpb_env.rollouts.policies import RandomPolicy, make_policy
 from mpb_env.rollouts.ray_executor import drive_ray
 from mpb_env.rollouts.runner import Shard, read_trajectories, run
@@ -26,7 +29,8 @@ def local_ray():
     ray.shutdown()
 
 
-def test_ray_and_local_results_are_identical(tmp_path: Path) -> None:
+@pytest.mark.parametrize("transport", ["channel", "ray"])
+def test_ray_and_local_results_are_identical(tmp_path: Path, transport: str) -> None:
     local = run(
         TASKS, RandomPolicy(3), seed=3, world_size="S", out=tmp_path / "local", progress=False, batch_size=4
     )
@@ -40,6 +44,7 @@ def test_ray_and_local_results_are_identical(tmp_path: Path) -> None:
         executor="ray",
         workers=2,
         batch_size=8,
+        transport=transport,
     )
     assert [t.line() for t in local] == [t.line() for t in remote]
     assert (tmp_path / "local/trajectories.jsonl").read_bytes() == (
@@ -59,6 +64,10 @@ class CrashOnce(Shard):
 
     marker = "/tmp/mpb-crash-once"
 
+    def load(self, tasks, seed=0):  # type: ignore[no-untyped-def]
+        self.calls = 0  # pooled actors are reused across runs: count this run's steps
+        super().load(tasks, seed)
+
     def step(self, actions, policy_s=0.0):  # type: ignore[no-untyped-def]
         self.calls = getattr(self, "calls", 0) + 1
         if self.calls == 3:
@@ -71,7 +80,8 @@ class CrashOnce(Shard):
         return super().step(actions, policy_s)
 
 
-def test_a_dead_actor_is_replaced_and_every_episode_lands_once(tmp_path: Path) -> None:
+@pytest.mark.parametrize("transport", ["channel", "ray"])
+def test_a_dead_actor_is_replaced_and_every_episode_lands_once(tmp_path: Path, transport: str) -> None:
     Path(CrashOnce.marker).unlink(missing_ok=True)
     plan = episodes(TASKS)
     parts = [list(enumerate(plan))[: len(plan) // 2], list(enumerate(plan))[len(plan) // 2 :]]
@@ -79,7 +89,13 @@ def test_a_dead_actor_is_replaced_and_every_episode_lands_once(tmp_path: Path) -
     policy = make_policy("oracle", TASKS)
     settings = {"recall": "oracle", "top_n": 15, "max_turns": 15, "world_size": "S", "seed": 0}
     replaced = drive_ray(
-        policy, parts, 4, settings, lambda done: got.extend(i for i, _ in done), shard_cls=CrashOnce
+        policy,
+        parts,
+        4,
+        settings,
+        lambda done: got.extend(i for i, _ in done),
+        shard_cls=CrashOnce,
+        transport=transport,
     )
     assert replaced == 1
     assert sorted(got) == list(range(len(plan)))
@@ -96,3 +112,44 @@ def test_resume_continues_an_interrupted_run(tmp_path: Path) -> None:
     assert [t.task_id for t in lines][:10] == [t.task_id for t in first]
     full = run(TASKS, RandomPolicy(1), seed=1, progress=False)
     assert sorted(t.line() for t in lines) == sorted(t.line() for t in full)
+
+
+class FailsInStep(Shard):
+    """A shard whose step raises (a bug, not a crash): the run must stop with the actor's traceback."""
+
+    def step(self, actions, policy_s=0.0):  # type: ignore[no-untyped-def]
+        raise ValueError("broken shard")
+
+
+def test_an_error_in_an_actor_step_is_raised_with_its_traceback() -> None:
+    settings = {"recall": "oracle", "top_n": 15, "max_turns": 15, "world_size": "S", "seed": 0}
+    parts = [list(enumerate(episodes(TASKS[:4])))]
+    with pytest.raises(RuntimeError, match="ValueError: broken shard"):
+        drive_ray(make_policy("oracle", TASKS), parts, 2, settings, lambda done: None, shard_cls=FailsInStep)
+
+
+def test_unreachable_actors_fall_back_to_ray_calls(monkeypatch: pytest.MonkeyPatch) -> None:
+    def refuse(*args, **kwargs):  # type: ignore[no-untyped-def]
+        raise ConnectionRefusedError("port filtered")
+
+    monkeypatch.setattr(ray_executor.socket, "create_connection", refuse)
+    with pytest.warns(RuntimeWarning, match="stepping through Ray actor calls"):
+        trajs = run(TASKS[:6], make_policy("oracle", TASKS), recall="oracle", progress=False, executor="ray")
+    assert len(trajs) == len(episodes(TASKS[:6])) and all(t.success for t in trajs)
+    with pytest.raises(ConnectionRefusedError):
+        run(TASKS[:6], make_policy("oracle", TASKS), progress=False, executor="ray", transport="channel")
+
+
+def test_a_channel_refuses_a_wrong_key_and_serves_the_right_one() -> None:
+    """The connection server on its own (no actor): a client without the run's key is turned away, and
+    the server keeps waiting for the one that has it."""
+    plan = list(enumerate(episodes(TASKS[:2])))
+    shard = ray_executor._served(Shard)(plan, 2, recall="oracle", world_size="S")
+    running, _ = shard.start()
+    address = shard.open_channel(b"k" * 32)
+    with pytest.raises(AuthenticationError):
+        Client(address, authkey=b"x" * 32)
+    with Client(address, authkey=b"k" * 32) as conn:
+        conn.send(([running[0][0]], ["Done."], 0.0))
+        status, (batch, done) = conn.recv()
+    assert status == "ok" and [i for i, _ in done] == [0] and done[0][1].task_id == plan[0][1].id
