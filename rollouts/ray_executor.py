@@ -55,10 +55,23 @@ def ensure_ray(address: str | None = None, num_cpus: int | None = None) -> Any:
     return ray
 
 
+def _no_delay(conn: Connection) -> Connection:
+    """Turn off Nagle's algorithm on a connection's TCP socket: ``Connection`` writes a large message as
+    header and body, and Nagle holding the body's last segment back until the peer's delayed ACK
+    costs ~40 ms per message."""
+    with socket.socket(fileno=os.dup(conn.fileno())) as sock:  # a second handle on the same socket
+        sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+    return conn
+
+
 # --------------------------------------------------------------------------- actor side
+#: What a connection serves: request ``(name, *args)`` → reply ``("ok", result)`` or ``("error", traceback)``.
+_REQUESTS = ("load", "start", "step_columns")
+
+
 class ChannelServer:
-    """Mixed into the shard class Ray runs: ``open_channel`` serves ``step_columns`` requests on a
-    connection from a background thread (the actor's Ray thread stays free for other calls)."""
+    """Mixed into the shard class Ray runs: ``open_channel`` serves the shard's ``load``, ``start`` and
+    ``step_columns`` on a connection from a background thread (the actor's Ray thread stays free)."""
 
     def open_channel(self, authkey: bytes) -> tuple[str, int]:
         """Listen on this node's address and a free port; returns the address to connect to."""
@@ -76,14 +89,17 @@ class ChannelServer:
                 except (AuthenticationError, ConnectionError, EOFError):
                     continue
                 break
-            with conn:
+            with _no_delay(conn):
                 while True:
                     try:
                         request = conn.recv()
                     except (EOFError, OSError):  # the driver closed the run (or went away)
                         return
                     try:
-                        reply = ("ok", self.step_columns(*request))  # type: ignore[attr-defined]
+                        name, *args = request
+                        if name not in _REQUESTS:
+                            raise ValueError(f"unknown request {name!r}")
+                        reply = ("ok", getattr(self, name)(*args))
                     except Exception:
                         reply = ("error", traceback.format_exc())
                     conn.send(reply)
@@ -109,6 +125,15 @@ class _RayCalls:
 
     def open(self, i: int, actor: Any) -> None:
         pass
+
+    def begin(self, i: int, actor: Any, part: list[tuple[int, Task]], seed: int) -> None:
+        actor.load.remote(part, seed)
+        self.pending[actor.start.remote()] = (i, -1)
+
+    def started(self, i: int) -> Batch:
+        ref = next(r for r, (j, lane) in self.pending.items() if j == i and lane == -1)
+        del self.pending[ref]
+        return self.ray.get(ref)[0]  # type: ignore[no-any-return]
 
     def send(
         self, i: int, lane: int, actor: Any, slots: list[int], actions: list[Any], policy_s: float
@@ -145,18 +170,36 @@ class _Channels:
         self.dead: deque[tuple[int, int]] = deque()
 
     def open(self, i: int, actor: Any) -> None:
+        self.connect(i, *self.listen(actor))
+
+    def listen(self, actor: Any) -> tuple[Any, bytes]:
+        """Ask ``actor`` to listen; returns (a ref to its address, the key)."""
         key = os.urandom(32)
-        address = self.ray.get(actor.open_channel.remote(key))
+        return actor.open_channel.remote(key), key
+
+    def connect(self, i: int, address_ref: Any, key: bytes) -> None:
+        address = self.ray.get(address_ref)
         # Probe first: Client() has no timeout, and a port a firewall drops would hang it for minutes.
         socket.create_connection(address, timeout=CONNECT_TIMEOUT_S).close()
-        self.conns[i] = Client(address, authkey=key)
+        self.conns[i] = _no_delay(Client(address, authkey=key))
         self.lanes[i] = deque()
+
+    def begin(self, i: int, actor: Any, part: list[tuple[int, Task]], seed: int) -> None:
+        self.conns[i].send(("load", part, seed))
+        self.conns[i].send(("start",))
+
+    def started(self, i: int) -> Batch:
+        for _ in range(2):  # the replies to load and start, in order
+            status, payload = self.conns[i].recv()
+            if status != "ok":
+                raise RuntimeError(f"shard {i} failed to start:\n{payload}")
+        return payload[0]  # type: ignore[no-any-return]
 
     def send(
         self, i: int, lane: int, actor: Any, slots: list[int], actions: list[Any], policy_s: float
     ) -> None:
         try:
-            self.conns[i].send((slots, actions, policy_s))
+            self.conns[i].send(("step_columns", slots, actions, policy_s))
         except OSError:
             self.dead.append((i, lane))
             return
@@ -200,8 +243,9 @@ def _transport(ray: Any, kind: str, actors: list[Any]) -> _RayCalls | _Channels:
         return _RayCalls(ray)
     channels = _Channels(ray)
     try:
-        for i, actor in enumerate(actors):
-            channels.open(i, actor)
+        asked = [channels.listen(actor) for actor in actors]  # every actor starts listening at once
+        for i, (address_ref, key) in enumerate(asked):
+            channels.connect(i, address_ref, key)
     except OSError as exc:
         channels.close()
         if kind == "channel":
@@ -270,14 +314,10 @@ def drive_ray(
     finished: set[int] = set()
     replacements = [0]
 
-    def begin(actor: Any, part: list[tuple[int, Task]]) -> Any:
-        return actor.load.remote(part, seed), actor.start.remote()
-
-    starts: dict[int, Batch] = {}
-    refs = [begin(a, part)[1] for a, part in zip(actors, parts, strict=True)]
-    for i, (batch, _done) in enumerate(ray.get(refs)):
-        starts[i] = batch
     link = _transport(ray, transport, actors)
+    for i, (actor, part) in enumerate(zip(actors, parts, strict=True)):
+        link.begin(i, actor, part, seed)  # every shard loads and starts at once
+    starts = {i: link.started(i) for i in range(len(actors))}
 
     def restart(i: int) -> Batch:
         """Replace shard ``i``'s dead actor; its unfinished episodes start over on the new one."""
@@ -287,9 +327,9 @@ def drive_ray(
         replacements[0] += 1
         ray.kill(actors[i])
         actors[i] = pool[i] = remote_shard.remote([], batch_size, **ctor)
-        batch = ray.get(begin(actors[i], rest)[1])[0]
         link.open(i, actors[i])
-        return batch
+        link.begin(i, actors[i], rest, seed)
+        return link.started(i)
 
     width = batch_size
     ready: dict[tuple[int, int], Batch] = {}

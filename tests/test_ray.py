@@ -144,12 +144,19 @@ def test_a_channel_refuses_a_wrong_key_and_serves_the_right_one() -> None:
     """The connection server on its own (no actor): a client without the run's key is turned away, and
     the server keeps waiting for the one that has it."""
     plan = list(enumerate(episodes(TASKS[:2])))
-    shard = ray_executor._served(Shard)(plan, 2, recall="oracle", world_size="S")
-    running, _ = shard.start()
+    shard = ray_executor._served(Shard)([], 2, recall="oracle", world_size="S")
     address = shard.open_channel(b"k" * 32)
     with pytest.raises(AuthenticationError):
         Client(address, authkey=b"x" * 32)
     with Client(address, authkey=b"k" * 32) as conn:
-        conn.send(([running[0][0]], ["Done."], 0.0))
+        conn.send(("load", plan, 0))
+        conn.send(("start",))
+        conn.send(("drop_world",))
+        assert conn.recv() == ("ok", None)
+        status, (running, _) = conn.recv()
+        assert status == "ok" and [slot for slot, _o, _i in running] == [0, 1]
+        status, text = conn.recv()
+        assert status == "error" and "unknown request 'drop_world'" in text
+        conn.send(("step_columns", [0], ["Done."], 0.0))
         status, (batch, done) = conn.recv()
     assert status == "ok" and [i for i, _ in done] == [0] and done[0][1].task_id == plan[0][1].id
