@@ -31,7 +31,17 @@ from mpb_env.tasks import load_tasks, task_index
 from mpb_env.tasks.model import Dimension, RecallMode, Task, episodes
 from mpb_env.world.generate import Size, load_world
 
-_NUMERIC = (int, float, bool)
+_DTYPES: dict[type, Any] = {int: int, float: float, bool: bool, str: object, list: object}
+
+
+def _dtype(kind: type) -> Any:
+    """The column dtype of a value type: Python and numpy numbers keep theirs, anything else is object."""
+    dtype = _DTYPES.get(kind)
+    if dtype is None:
+        dtype = kind if issubclass(kind, np.number) else object
+    return dtype
+
+
 _MASK_KEYS: dict[str, str] = {}  # info key -> its mask key ("_" + key), built once per key
 
 
@@ -144,45 +154,56 @@ class MobilePAVectorEnv(VectorEnv):
     def _columns(self, idx: list[int], dicts: list[dict[str, Any]]) -> dict[str, Any]:
         """``_batch`` of the dicts of sub-envs ``idx`` (increasing): a key every sub-env reported
         needs no index array."""
-        keys: dict[str, tuple[list[int], list[Any]]] = {}
-        if len(dicts) == 1:
-            i = idx[0]
-            keys = {k: ([i], [v]) for k, v in dicts[0].items()}
-        else:
-            for i, d in zip(idx, dicts, strict=True):
-                for k, v in d.items():
-                    col = keys.get(k)
-                    if col is None:
-                        keys[k] = ([i], [v])
-                    else:
-                        col[0].append(i)
-                        col[1].append(v)
-        out: dict[str, Any] = {}
         n = self.num_envs
-        everyone = self._everyone
+        out: dict[str, Any] = {}
+        if len(dicts) == 1:  # one sub-env (N = 1, or the one that ended or reset this step)
+            i = idx[0]
+            mask = self._mask(idx)
+            for k, v in dicts[0].items():
+                kind = type(v)
+                if kind is dict:
+                    out[k] = self._columns(idx, [v])
+                else:
+                    dtype = _DTYPES.get(kind) or _dtype(kind)
+                    if n == 1:
+                        column = np.empty(1, dtype=dtype)
+                    else:
+                        column = np.zeros(n, dtype=dtype) if dtype is not object else np.full(n, None, dtype)
+                    column[i] = v
+                    out[k] = column
+                out[_MASK_KEYS.get(k) or _MASK_KEYS.setdefault(k, f"_{k}")] = mask.copy()
+            return out
+        keys: dict[str, tuple[list[int], list[Any]]] = {}
+        for i, d in zip(idx, dicts, strict=True):
+            for k, v in d.items():
+                col = keys.get(k)
+                if col is None:
+                    keys[k] = ([i], [v])
+                else:
+                    col[0].append(i)
+                    col[1].append(v)
         for k, (rows, values) in keys.items():
-            first = values[0]
-            kind = type(first)
-            full = len(values) == n
+            kind = type(values[0])
             if kind is dict:
                 out[k] = self._columns(rows, values)
             else:
-                numeric = kind in _NUMERIC or isinstance(first, np.number)
-                column = _column(values, kind if numeric else object)
-                if full:
+                dtype = _DTYPES.get(kind) or _dtype(kind)
+                column = _column(values, dtype)
+                if len(values) == n:
                     out[k] = column
                 else:
-                    arr = np.zeros(n, dtype=column.dtype) if numeric else np.full(n, None, dtype=object)
+                    arr = np.zeros(n, dtype=dtype) if dtype is not object else np.full(n, None, dtype)
                     arr[rows] = column
                     out[k] = arr
-            mask_key = _MASK_KEYS.get(k) or _MASK_KEYS.setdefault(k, f"_{k}")
-            if full:
-                out[mask_key] = everyone.copy()
-            else:
-                mask = np.zeros(n, dtype=bool)
-                mask[rows] = True
-                out[mask_key] = mask
+            out[_MASK_KEYS.get(k) or _MASK_KEYS.setdefault(k, f"_{k}")] = self._mask(rows)
         return out
+
+    def _mask(self, rows: list[int]) -> np.ndarray:
+        if len(rows) == self.num_envs:
+            return self._everyone.copy()
+        mask = np.zeros(self.num_envs, dtype=bool)
+        mask[rows] = True
+        return mask
 
     # ------------------------------------------------------------------ API
     def reset(
@@ -220,17 +241,42 @@ class MobilePAVectorEnv(VectorEnv):
         rewards = np.zeros(n, dtype=np.float64)
         terminated = np.zeros(n, dtype=bool)
         truncated = np.zeros(n, dtype=bool)
-        infos: list[tuple[int, dict[str, Any]]] = []
         episodes = self.episodes
+        messages: list[Any] = [None] * n  # the turn's messages of each sub-env with a plain step info
+        special: list[tuple[int, dict[str, Any]]] = []  # resets, ends, changed tools: whole info dicts
         for i, again in enumerate(self._autoreset.tolist()):
             if again:
-                obs[i] = self._start(i, self._next_task(i), infos)
+                obs[i] = self._start(i, self._next_task(i), special)
                 continue
-            o, r, te, tr, info = episodes[i].step(actions[i])
+            ep = episodes[i]
+            o, r, te, tr, msgs, extra = ep.play(actions[i])
             obs[i], rewards[i], terminated[i], truncated[i] = o, r, te, tr
-            infos.append((i, info))
+            if extra is None and msgs is not None:
+                messages[i] = msgs
+            else:
+                special.append((i, ep.info(msgs, extra)))
         self._autoreset = terminated | truncated
-        return obs, rewards, terminated, truncated, self._batch(infos)
+        if not special:
+            info = self._plain(messages)
+        else:
+            whole = dict(special)
+            info = self._batch(
+                [(i, whole[i] if i in whole else episodes[i].info(messages[i], None)) for i in range(n)]
+            )
+        return obs, rewards, terminated, truncated, info
+
+    def _plain(self, messages: list[Any]) -> dict[str, Any]:
+        """``_batch`` of a step where every sub-env's info is ``task_id``, ``turn`` and ``messages``
+        (most steps): the columns are built straight from the episodes, with no dict per sub-env."""
+        episodes, everyone = self.episodes, self._everyone
+        return {
+            "task_id": _column([ep.task.id for ep in episodes], object),
+            "_task_id": everyone.copy(),
+            "turn": _column([ep.turns for ep in episodes], int),
+            "_turn": everyone.copy(),
+            "messages": _column(messages, object),
+            "_messages": everyone.copy(),
+        }
 
     def fork(self, src: int, dst: int) -> None:
         """Make sub-env ``dst`` a branch of sub-env ``src``: same task, state and turn, own writes."""

@@ -97,6 +97,8 @@ def match(gold: Any, actual: Any) -> bool:
     >>> match("07:30", "7:30"), match(20, 20.0), match({"$any": ["ring", "vibrate"]}, "silent")
     (True, True, False)
     """
+    if type(gold) is not dict and gold == actual:  # equal values normalise equal: skip the work
+        return True
     if isinstance(gold, dict) and len(gold) == 1:
         op, arg = next(iter(gold.items()))
         if op == "$contains":

@@ -165,19 +165,39 @@ class Episode:
 
     # ------------------------------------------------------------------ the loop
     def step(self, action: Any) -> tuple[str, float, bool, bool, dict[str, Any]]:
+        """One turn: ``(observation, reward, terminated, truncated, info)``; ``info`` holds ``task_id``,
+        ``turn``, the turn's chat ``messages`` and, when they apply, ``tools`` (A_t changed) and
+        ``verdict`` (the episode ended)."""
+        obs, reward, terminated, truncated, messages, extra = self.play(action)
+        return obs, reward, terminated, truncated, self.info(messages, extra)
+
+    def info(self, messages: list[dict[str, Any]] | None, extra: dict[str, Any] | None) -> dict[str, Any]:
+        """The step info of ``play``'s ``messages`` and ``extra``."""
+        if messages is None:
+            return {"task_id": self.task.id}
+        info: dict[str, Any] = {"task_id": self.task.id, "turn": self.turns, "messages": messages}
+        if extra is not None:
+            info.update(extra)
+        return info
+
+    def play(
+        self, action: Any
+    ) -> tuple[str, float, bool, bool, list[dict[str, Any]] | None, dict[str, Any] | None]:
+        """``step`` without building its info dict: ``(observation, reward, terminated, truncated,
+        messages, extra)``, where ``extra`` holds the info keys beyond ``task_id``/``turn``/``messages``
+        (``None`` when there are none) and ``messages`` is ``None`` once the episode is over. The vector
+        env batches these straight into columns."""
         if self.done:
             fb = feedback("error", "the episode has ended; call reset()", None, "EpisodeOver")
-            return orjson.dumps([fb]).decode(), 0.0, True, False, {"task_id": self.task.id}
+            return orjson.dumps([fb]).decode(), 0.0, True, False, None, None
         turn = parse_turn(action)
         self.turns += 1
-        info: dict[str, Any] = {"task_id": self.task.id, "turn": self.turns}
         if turn.is_final:
             self.final = turn.content
             self.done = True
             self.verdict = check(self.task, self.state, self.final)
-            info["messages"] = [{"role": "assistant", "content": turn.content}]
-            info["verdict"] = self.verdict.model_dump()
-            return "", float(self.verdict.success), True, False, info
+            final = [{"role": "assistant", "content": turn.content}]
+            return "", float(self.verdict.success), True, False, final, {"verdict": self.verdict.model_dump()}
         parts: list[str] = []  # each call's feedback, serialised once: observation and tool message
         tool_calls: list[dict[str, Any]] = []
         messages: list[dict[str, Any]] = [
@@ -216,17 +236,15 @@ class Episode:
             parts.append(part)
             messages.append({"role": "tool", "name": name, "content": part})
         obs = f"[{','.join(parts)}]"
-        info["messages"] = messages
-        if changed:
-            info["tools"] = self.schemas()
+        extra = {"tools": self.schemas()} if changed else None
         truncated = self.turns >= self.max_turns
         reward = 0.0
         if truncated:
             self.done = True
             self.verdict = check(self.task, self.state, None)
-            info["verdict"] = self.verdict.model_dump()
+            extra = {**(extra or {}), "verdict": self.verdict.model_dump()}
             reward = float(self.verdict.success)
-        return obs, reward, False, truncated, info
+        return obs, reward, False, truncated, messages, extra
 
     def _expand(self, data: Any) -> bool:
         """A_{t+1} = A_t ∪ G(s): add the loaded skill's bound tools."""

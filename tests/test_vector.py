@@ -147,6 +147,38 @@ def test_isolation_across_sub_envs_and_forks(ops) -> None:
     assert v.world.digest() == digest
 
 
+def _same_layout(a: dict, b: dict) -> None:
+    assert list(a) == list(b)
+    for k in a:
+        if isinstance(a[k], dict):
+            _same_layout(a[k], b[k])
+        else:
+            assert a[k].dtype == b[k].dtype and list(a[k]) == list(b[k]), k
+
+
+def test_step_infos_equal_single_env_infos_folded_by_gymnasium() -> None:
+    """Every kind of vector step (all sub-envs plain, some ending, some resetting, tools changing)
+    gives exactly the info gymnasium's ``_add_info`` builds from the single envs' infos."""
+    ids = ["basic-001", "memory-001", "skill-001@SOR"]
+    v = MobilePAVectorEnv(split="starter", num_envs=3, max_episode_steps=3)
+    v.reset(options={"task_ids": ids})
+    singles = [gym.make("mpb/MobilePA-v0", split="starter", max_turns=3).unwrapped for _ in ids]
+    for env, task_id in zip(singles, ids, strict=True):
+        env.reset(options={"task_id": task_id})
+    load = '{"name": "load_skill", "arguments": {"skill_id": "commute_mode"}}'
+    rounds = [(SET, SET, SET), (SET, "Done.", load), (SET, SET, SET), (SET, SET, SET)]
+    for actions in rounds:
+        _, _, _, _, ours = v.step(arr(*actions))
+        reference: dict = {}
+        for i, (env, action) in enumerate(zip(singles, actions, strict=True)):
+            if env.episode.done:  # NEXT_STEP autoreset: the single env resets instead of stepping
+                _, info = env.reset(options={"task_id": ids[i]})
+            else:
+                *_, info = env.step(action)
+            reference = v._add_info(reference, info, i)
+        _same_layout(ours, reference)
+
+
 def test_info_layout_matches_gymnasiums_add_info() -> None:
     v = MobilePAVectorEnv(split="starter", num_envs=3)
     _, start = v.reset(options={"task_ids": ["basic-001", "memory-001", "skill-001@SOR"]})
@@ -160,16 +192,7 @@ def test_info_layout_matches_gymnasiums_add_info() -> None:
     for i, info in enumerate(infos):
         reference = v._add_info(reference, info, i)
     ours = v._batch(list(enumerate(infos)))
-
-    def same(a, b) -> None:
-        assert a.keys() == b.keys()
-        for k in a:
-            if isinstance(a[k], dict):
-                same(a[k], b[k])
-            else:
-                assert a[k].dtype == b[k].dtype and list(a[k]) == list(b[k]), k
-
-    same(ours, reference)
+    _same_layout(ours, reference)
     assert stepped["_verdict"].tolist() == [False, True, False] and stepped["_tools"].tolist() == [
         False,
         False,
