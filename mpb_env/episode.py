@@ -220,8 +220,10 @@ class Episode:
             tool_calls.append({"id": f"call_{self.turns}_{i}", "type": "function", "function": fn})
             if name == ASK_USER:
                 self.asks += 1
-            if name == ASK_USER and ASK_USER in allowed:
-                fb = answer(self.task, call.arguments.get("question"))
+                if ASK_USER in allowed:
+                    fb = answer(self.task, call.arguments.get("question"))
+                else:
+                    fb = execute(state, name, call.arguments, allowed)
             else:
                 fb = execute(state, name, call.arguments, allowed)
                 if fb["status"] == "success":

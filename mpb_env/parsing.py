@@ -111,7 +111,10 @@ def parse_turn(text: Any) -> Turn:
         except orjson.JSONDecodeError:
             obj = None
         if type(obj) is dict and "name" in obj and "function" not in obj and "tool_calls" not in obj:
-            return Turn((_one(obj),), "")
+            name, args = obj["name"], obj.get("arguments")
+            if type(name) is str and name and type(args) is dict:
+                return Turn((ToolCall(name, args),), "")
+            return Turn((_one(obj),), "")  # the same call with a detail to check or report
     if "<tool_call>" in text:
         calls: list[ToolCall | CallError] = []
         for body in _BLOCK.findall(text):
