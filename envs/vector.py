@@ -53,8 +53,11 @@ def _column(values: list[Any], dtype: Any) -> np.ndarray:
     if m > 16:
         return np.fromiter(values, dtype=dtype, count=m)
     arr = np.empty(m, dtype=dtype)
-    for j, v in enumerate(values):
-        arr[j] = v
+    if m == 1:
+        arr[0] = values[0]
+    else:
+        for j, v in enumerate(values):
+            arr[j] = v
     return arr
 
 
@@ -255,7 +258,7 @@ class MobilePAVectorEnv(VectorEnv):
                 messages[i] = msgs
             else:
                 special.append((i, ep.info(msgs, extra)))
-        self._autoreset = terminated | truncated
+        np.logical_or(terminated, truncated, out=self._autoreset)
         if not special:
             info = self._plain(messages)
         else:
@@ -269,12 +272,20 @@ class MobilePAVectorEnv(VectorEnv):
         """``_batch`` of a step where every sub-env's info is ``task_id``, ``turn`` and ``messages``
         (most steps): the columns are built straight from the episodes, with no dict per sub-env."""
         episodes, everyone = self.episodes, self._everyone
+        if len(episodes) == 1:  # no per-column list or call: a third of a step's overhead at N = 1
+            ep = episodes[0]
+            task_id, turn, messages_ = np.empty(1, object), np.empty(1, int), np.empty(1, object)
+            task_id[0], turn[0], messages_[0] = ep.task.id, ep.turns, messages[0]
+        else:
+            task_id = _column([ep.task.id for ep in episodes], object)
+            turn = _column([ep.turns for ep in episodes], int)
+            messages_ = _column(messages, object)
         return {
-            "task_id": _column([ep.task.id for ep in episodes], object),
+            "task_id": task_id,
             "_task_id": everyone.copy(),
-            "turn": _column([ep.turns for ep in episodes], int),
+            "turn": turn,
             "_turn": everyone.copy(),
-            "messages": _column(messages, object),
+            "messages": messages_,
             "_messages": everyone.copy(),
         }
 
