@@ -18,6 +18,7 @@ start, so every episode lands exactly once.
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import os
 import socket
@@ -37,6 +38,8 @@ from mpb_env.tasks.model import Task
 TRANSPORTS = ("auto", "channel", "ray")
 #: Slot lanes per actor stepped in turn, so the driver's work overlaps the actor's.
 LANES = 3
+#: The name of an actor's thread serving a connection.
+CHANNEL_THREAD = "mpb-shard-channel"
 #: Seconds to wait for an actor's port before falling back to Ray calls (``transport="auto"``).
 CONNECT_TIMEOUT_S = 10.0
 
@@ -74,11 +77,16 @@ class ChannelServer:
     ``step_columns`` on a connection from a background thread (the actor's Ray thread stays free)."""
 
     def open_channel(self, authkey: bytes) -> tuple[str, int]:
-        """Listen on this node's address and a free port; returns the address to connect to."""
+        """Listen on this node's address and a free port; returns the address to connect to. The thread
+        of an earlier listener that never got its connection (the driver fell back to Ray calls) ends."""
         import ray
 
-        listener = Listener((ray.util.get_node_ip_address(), 0), authkey=authkey)
-        threading.Thread(target=self._serve, args=(listener,), daemon=True).start()
+        old = getattr(self, "_listener", None)
+        listener = self._listener = Listener((ray.util.get_node_ip_address(), 0), authkey=authkey)
+        if old is not None:  # wake its thread if it still waits in accept(): it sees it is stale and ends
+            with contextlib.suppress(OSError):
+                socket.create_connection(old.address, timeout=CONNECT_TIMEOUT_S).close()
+        threading.Thread(target=self._serve, args=(listener,), name=CHANNEL_THREAD, daemon=True).start()
         return listener.address  # type: ignore[no-any-return]
 
     def _serve(self, listener: Listener) -> None:
@@ -87,6 +95,8 @@ class ChannelServer:
                 try:
                     conn = listener.accept()  # a connection without the key is refused; wait for ours
                 except (AuthenticationError, ConnectionError, EOFError):
+                    if listener is not self._listener:  # a newer run listens elsewhere
+                        return
                     continue
                 break
             with _no_delay(conn):

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import sys
+import threading
 from multiprocessing import AuthenticationError
 from multiprocessing.connection import Client
 from pathlib import Path
@@ -160,3 +161,20 @@ def test_a_channel_refuses_a_wrong_key_and_serves_the_right_one() -> None:
         conn.send(("step_columns", [0], ["Done."], 0.0))
         status, (batch, done) = conn.recv()
     assert status == "ok" and [i for i, _ in done] == [0] and done[0][1].task_id == plan[0][1].id
+
+
+def test_a_listener_that_never_got_its_driver_ends_when_the_next_opens() -> None:
+    shard = ray_executor._served(Shard)([], 1, world_size="S")
+
+    def serving() -> set[threading.Thread]:
+        return {t for t in threading.enumerate() if t.name == ray_executor.CHANNEL_THREAD}
+
+    before = serving()
+    shard.open_channel(b"a" * 32)  # nobody connects: as after a fallback to Ray calls
+    (first,) = serving() - before
+    address = shard.open_channel(b"b" * 32)
+    first.join(timeout=5)
+    assert not first.is_alive()
+    (second,) = serving() - before
+    with Client(address, authkey=b"b" * 32):
+        assert second.is_alive()
