@@ -34,7 +34,7 @@ from mpb_env.episode import T_MAX, Episode
 from mpb_env.recall import DEFAULT_TOP_N
 from mpb_env.rollouts.policies import POLICY_NAMES, NullPolicy, OraclePolicy, RandomPolicy, make_policy
 from mpb_env.rollouts.report import build_report, format_table
-from mpb_env.rollouts.runner import TRAJECTORIES_FILE, Trajectory, play_episode, run
+from mpb_env.rollouts.runner import TRAJECTORIES_FILE, TRANSPORTS, Trajectory, play_episode, run
 from mpb_env.tasks import SPLITS, load_tasks
 from mpb_env.tasks.model import RecallMode, Task, episodes
 from mpb_env.validation import allowed_errors, sensitivity
@@ -383,6 +383,8 @@ def cmd_eval(args: argparse.Namespace) -> int:
         raise UsageError("--resume needs --out DIR (the run to continue)")
     if args.address and not args.ray:
         raise UsageError("--address needs --ray")
+    if args.transport != "auto" and not args.ray:
+        raise UsageError("--transport needs --ray")
     tasks = _tasks(args)
     plan = episodes(tasks)
     if args.limit is not None:
@@ -414,6 +416,7 @@ def cmd_eval(args: argparse.Namespace) -> int:
         batch_size=args.batch_size,
         address=args.address,
         resume=args.resume,
+        transport=args.transport,
     )
     report = build_report(trajectories, plan)
     report["run"] = {
@@ -524,6 +527,13 @@ def build_parser() -> argparse.ArgumentParser:
         "--workers", type=_positive, default=None, help="shards / Ray actors (default: 1, or 2 with --ray)"
     )
     p.add_argument("--batch-size", type=_positive, default=64, help="episodes stepped together per shard")
+    p.add_argument(
+        "--transport",
+        choices=TRANSPORTS,
+        default="auto",
+        help="how the driver steps Ray actors: a direct connection to each (channel), Ray actor calls "
+        "(ray), or the first with the second as fallback (auto, the default)",
+    )
     p.set_defaults(func=cmd_eval)
 
     p = sub.add_parser("bench", help="the quick throughput benchmark (~30 s)")

@@ -32,10 +32,9 @@ from multiprocessing.connection import Client, Connection, Listener, wait
 from typing import Any
 
 from mpb_env.rollouts.policies import Policy
-from mpb_env.rollouts.runner import Batch, Shard, resolve
+from mpb_env.rollouts.runner import TRANSPORTS, Batch, Shard, resolve
 from mpb_env.tasks.model import Task
 
-TRANSPORTS = ("auto", "channel", "ray")
 #: Slot lanes per actor stepped in turn, so the driver's work overlaps the actor's.
 LANES = 3
 #: The name of an actor's thread serving a connection.

@@ -41,6 +41,7 @@ from mpb_env.world.generate import Size, load_world
 __all__ = [
     "TIMINGS_FILE",
     "TRAJECTORIES_FILE",
+    "TRANSPORTS",
     "Recorder",
     "Shard",
     "Trajectory",
@@ -51,6 +52,8 @@ __all__ = [
 ]
 
 TRAJECTORIES_FILE = "trajectories.jsonl"
+#: How the Ray executor steps its actors (see ``mpb_env.rollouts.ray_executor``).
+TRANSPORTS = ("auto", "channel", "ray")
 TIMINGS_FILE = "timings.jsonl"
 
 
@@ -357,6 +360,8 @@ def run(
         return done_before
     if executor not in ("local", "ray"):
         raise ValueError(f"unknown executor {executor!r}; choose local or ray")
+    if transport not in TRANSPORTS:
+        raise ValueError(f"unknown transport {transport!r}; choose one of {', '.join(TRANSPORTS)}")
     if workers < 1 or batch_size < 1:
         raise ValueError("workers and batch_size must be >= 1")
     settings = {

@@ -184,6 +184,8 @@ def test_show(capsys, mixed: str) -> None:
         ["bogus"],
         ["eval", "--resume"],
         ["eval", "--address", "auto", "--tasks", "{runnable}"],
+        ["eval", "--transport", "ray", "--tasks", "{runnable}"],
+        ["eval", "--ray", "--transport", "pigeon", "--tasks", "{runnable}"],
         ["eval", "--policy", "gpt", "--tasks", "{runnable}"],
         ["eval", "--policy", "openai:gpt-4o", "--tasks", "{runnable}"],
         ["eval", "--policy", "null", "--dimension", "planning", "--tasks", "{runnable}"],
