@@ -80,13 +80,14 @@ class ChannelServer:
         of an earlier listener that never got its connection (the driver fell back to Ray calls) ends."""
         import ray
 
-        old = getattr(self, "_listener", None)
-        listener = self._listener = Listener((ray.util.get_node_ip_address(), 0), authkey=authkey)
+        old = getattr(self, "_listening", None)  # (listener, address) of the previous run
+        listener = Listener((ray.util.get_node_ip_address(), 0), authkey=authkey)
+        self._listening = (listener, listener.address)
         if old is not None:  # wake its thread if it still waits in accept(): it sees it is stale and ends
-            with contextlib.suppress(OSError):
-                socket.create_connection(old.address, timeout=CONNECT_TIMEOUT_S).close()
+            with contextlib.suppress(OSError):  # refused once that run's connection closed: nothing to do
+                socket.create_connection(old[1], timeout=CONNECT_TIMEOUT_S).close()
         threading.Thread(target=self._serve, args=(listener,), name=CHANNEL_THREAD, daemon=True).start()
-        return listener.address  # type: ignore[no-any-return]
+        return self._listening[1]  # type: ignore[no-any-return]
 
     def _serve(self, listener: Listener) -> None:
         with listener:
@@ -94,7 +95,7 @@ class ChannelServer:
                 try:
                     conn = listener.accept()  # a connection without the key is refused; wait for ours
                 except (AuthenticationError, ConnectionError, EOFError):
-                    if listener is not self._listener:  # a newer run listens elsewhere
+                    if listener is not self._listening[0]:  # a newer run listens elsewhere
                         return
                     continue
                 break
