@@ -25,12 +25,15 @@ from gymnasium.vector import AutoresetMode, VectorEnv
 
 from mpb_env.domains import catalog
 from mpb_env.envs.spaces import AnyText, ToolCallText
-from mpb_env.episode import T_MAX, Episode
+from mpb_env.episode import T_MAX, Episode, without_gc
 from mpb_env.recall import DEFAULT_TOP_N
 from mpb_env.tasks import load_tasks, task_index
 from mpb_env.tasks.model import Dimension, RecallMode, Task, episodes
 from mpb_env.world.generate import Size, load_world
 
+#: From this many sub-envs on, a step holds the cyclic GC until it is over (measured: 6% faster per
+#: sub-env at N = 1,024, even at 64, and 4% slower at N = 1, where a step allocates too little to matter).
+_GC_PAUSE_MIN_ENVS = 64
 _DTYPES: dict[type, Any] = {int: int, float: float, bool: bool, str: object, list: object}
 
 
@@ -240,6 +243,12 @@ class MobilePAVectorEnv(VectorEnv):
         n = self.num_envs
         if len(actions) != n:
             raise ValueError(f"expected {n} actions, got {len(actions)}")
+        if self.num_envs < _GC_PAUSE_MIN_ENVS:
+            return self._step(actions)
+        return without_gc(self._step, actions)
+
+    def _step(self, actions: Any) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, dict[str, Any]]:
+        n = self.num_envs
         obs = np.empty(n, dtype=object)
         rewards = np.zeros(n, dtype=np.float64)
         terminated = np.zeros(n, dtype=bool)

@@ -9,7 +9,9 @@ checked as it stands. Nothing here raises on bad model output.
 
 from __future__ import annotations
 
-from typing import Any
+import gc
+from collections.abc import Callable
+from typing import Any, TypeVar
 
 import orjson
 
@@ -24,6 +26,21 @@ from mpb_env.user import ASK_USER, ASK_USER_SCHEMA, answer
 from mpb_env.world.state import Patch, PhoneState, World
 
 T_MAX = 15
+R = TypeVar("R")
+
+
+def without_gc(fn: Callable[..., R], *args: Any) -> R:
+    """``fn(*args)`` with the cyclic GC held until it returns (and re-enabled only if it was on).
+
+    For batch steps: one allocates a few dozen containers per episode, and collecting in the middle of
+    a thousand live episodes re-scans them many times per step; afterwards one collection does it."""
+    collecting = gc.isenabled()
+    gc.disable()
+    try:
+        return fn(*args)
+    finally:
+        if collecting:
+            gc.enable()
 
 
 def task_patch(task: Task) -> Patch:

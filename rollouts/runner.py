@@ -32,7 +32,7 @@ import orjson
 from pydantic import BaseModel
 from tqdm import tqdm
 
-from mpb_env.episode import T_MAX, Episode
+from mpb_env.episode import T_MAX, Episode, without_gc
 from mpb_env.recall import DEFAULT_TOP_N
 from mpb_env.rollouts.policies import Policy
 from mpb_env.tasks.model import RecallMode, Task, episodes
@@ -238,7 +238,13 @@ class Shard:
         self, actions: list[tuple[int, str]], policy_s: float = 0.0
     ) -> tuple[list[tuple[int, str, dict[str, Any]]], list[tuple[int, Trajectory]]]:
         """Apply ``(slot, action)`` pairs; ``policy_s`` is the policy's time for this batch, shared out.
-        Finished episodes come back as ``(plan index, trajectory)``."""
+        Finished episodes come back as ``(plan index, trajectory)``. The cyclic GC waits until the
+        batch is done (as in the vector env's step)."""
+        return without_gc(self._step, actions, policy_s)
+
+    def _step(
+        self, actions: list[tuple[int, str]], policy_s: float
+    ) -> tuple[list[tuple[int, str, dict[str, Any]]], list[tuple[int, Trajectory]]]:
         out: list[tuple[int, str, dict[str, Any]]] = []
         done: list[tuple[int, Trajectory]] = []
         share = policy_s / max(len(actions), 1)

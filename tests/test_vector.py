@@ -1,6 +1,7 @@
 from __future__ import annotations
 
 import copy
+import gc
 
 import gymnasium as gym
 import numpy as np
@@ -198,3 +199,21 @@ def test_info_layout_matches_gymnasiums_add_info() -> None:
         False,
         True,
     ]
+
+
+@pytest.mark.parametrize("n", [2, 64])
+def test_step_leaves_the_cyclic_gc_as_it_found_it(n: int) -> None:
+    v = MobilePAVectorEnv(split="starter", num_envs=n)
+    v.reset(options={"task_id": ALARM})
+    assert gc.isenabled()
+    v.step(arr(*[SET] * n))
+    assert gc.isenabled()
+    with pytest.raises(ValueError, match=f"expected {n} actions"):
+        v.step(arr(SET))
+    assert gc.isenabled()
+    gc.disable()
+    try:
+        v.step(arr(*[SET] * n))
+        assert not gc.isenabled()
+    finally:
+        gc.enable()
