@@ -838,15 +838,25 @@ def _goals(report: dict[str, Any]) -> dict[str, dict[str, Any]]:
     vec = {k: v for k, v in report["vector"].items() if isinstance(v, dict)}
     worst_us = max(v["ours_us_per_sub_env"] for v in vec.values())
     worst_ratio = min(v["sync_over_ours"] for v in vec.values())
+    # Two readings: whole 16-step cycles (the truncating step and the autoreset included; the headline)
+    # and the point-write steps alone (what the single-env goal measures).
+    worst_write = max(v["ours_us_by_step"]["write"] for v in vec.values())
+    worst_write_ratio = min(
+        _ratio(v["sync_us_by_step"]["write"], v["ours_us_by_step"]["write"]) for v in vec.values()
+    )
     g["vector_us_per_sub_env"] = {
         "target": f"<= {GOALS['vector_us_per_sub_env_max']} at every N",
         "measured": worst_us,
         "met": worst_us <= GOALS["vector_us_per_sub_env_max"],
+        "measured_write_steps": worst_write,
+        "met_write_steps": worst_write <= GOALS["vector_us_per_sub_env_max"],
     }
     g["vector_sync_over_ours"] = {
         "target": f">= {GOALS['sync_over_ours_min']} at every N",
         "measured": worst_ratio,
         "met": worst_ratio >= GOALS["sync_over_ours_min"],
+        "measured_write_steps": worst_write_ratio,
+        "met_write_steps": worst_write_ratio >= GOALS["sync_over_ours_min"],
     }
     if "seconds" in report["oracle_run"]:
         s = report["oracle_run"]["seconds"]
@@ -942,13 +952,21 @@ def _notes(report: dict[str, Any], cfg: BenchConfig, task: Task) -> list[str]:
         f"info); share of a {_CYCLE}-step cycle: {shares}.{gc_text} MobilePAVectorEnv.step at N=64:",
         vector_steps,
     )
+    single = report["step"]["point_write"]["median_us"]
+    bound = "; ".join(
+        f"N={n}: Sync {v['sync_us_by_step']['write']:.1f} = one env {single:.1f} + "
+        f"{v['sync_us_by_step']['write'] - single:.1f}, so 2x needs {v['sync_us_by_step']['write'] / 2:.1f} "
+        f"(ours {v['ours_us_by_step']['write']:.1f})"
+        for n, v in vec.items()
+    )
     add(
         "vector_sync_over_ours",
         f"At N={n_worst}, µs per sub-env ours / Sync: write {ob['write']:.1f} / {sb['write']:.1f}, truncate "
         f"{ob['truncate']:.1f} / {sb['truncate']:.1f}, autoreset {ob['autoreset']:.1f} / {sb['autoreset']:.1f}. "
-        f"Both run the "
-        f"same Episode.step per sub-env, so the ratio can only reach 2 once Episode.step costs less than the "
-        f"Sync wrappers around it.",
+        f"Both run the same Episode.step per sub-env: Sync's point-write step is one gym.make env step plus "
+        f"its own per-sub-env cost, and 2x needs ours at half of that ({bound}). Ours cannot cost much less "
+        f"per sub-env than the env step it runs ({single:.1f} µs through gym.make, nearly all of it "
+        f"Episode.step), so 2x is out of reach wherever Sync adds less than one env step on top.",
         None,
     )
     add("oracle_run_s", "The whole split through run():", oracle)
@@ -1133,7 +1151,12 @@ def format_report(report: dict[str, Any]) -> str:
             )
     lines += ["", "goals"]
     for k, g in report["goals"].items():
-        lines.append(f"  {'ok  ' if g['met'] else 'MISS'} {k}: {g['measured']} (target {g['target']})")
+        line = f"  {'ok  ' if g['met'] else 'MISS'} {k}: {g['measured']} (target {g['target']})"
+        for key in g:  # second readings: measured_<what> with met_<what>
+            if key.startswith("measured_"):
+                what = key.removeprefix("measured_")
+                line += f"; {what.replace('_', ' ')}: {g[key]} ({'ok' if g.get(f'met_{what}') else 'MISS'})"
+        lines.append(line)
     if report["notes"]:
         lines += ["", "notes", *(f"  - {n}" for n in report["notes"])]
     return "\n".join(lines)
