@@ -119,7 +119,7 @@ class ChannelServer:
 def _served(shard_cls: type[Shard]) -> type[Shard]:
     """``shard_cls`` with the connection server mixed in (one class per shard class)."""
     name = f"Served{shard_cls.__name__}"  # its own name: Ray tells actor classes apart by module and name
-    return type(name, (ChannelServer, shard_cls), {"__module__": shard_cls.__module__, "__qualname__": name})
+    return type(name, (shard_cls, ChannelServer), {"__module__": shard_cls.__module__, "__qualname__": name})
 
 
 # --------------------------------------------------------------------------- driver side
@@ -256,12 +256,13 @@ def _transport(ray: Any, kind: str, actors: list[Any]) -> _RayCalls | _Channels:
         asked = [channels.listen(actor) for actor in actors]  # every actor starts listening at once
         for i, (address_ref, key) in enumerate(asked):
             channels.connect(i, address_ref, key)
-    except OSError as exc:
+    except Exception as exc:  # unreachable port, or the actor could not listen (e.g. no IPv4 address)
         channels.close()
         if kind == "channel":
             raise
+        reason = (str(exc).strip().splitlines() or [type(exc).__name__])[-1][:200]
         warnings.warn(
-            f"cannot connect to a shard actor ({exc}); stepping through Ray actor calls instead",
+            f"cannot connect to a shard actor ({reason}); stepping through Ray actor calls instead",
             RuntimeWarning,
             stacklevel=3,
         )

@@ -142,6 +142,29 @@ def test_unreachable_actors_fall_back_to_ray_calls(monkeypatch: pytest.MonkeyPat
         run(TASKS[:6], make_policy("oracle", TASKS), progress=False, executor="ray", transport="channel")
 
 
+class CannotListen(Shard):
+    """An actor that cannot open a port (say, a node without an IPv4 address)."""
+
+    def open_channel(self, authkey: bytes) -> tuple[str, int]:
+        raise OSError("no IPv4 address on this node")
+
+
+def test_an_actor_that_cannot_listen_falls_back_to_ray_calls() -> None:
+    settings = {"recall": "oracle", "top_n": 15, "max_turns": 15, "world_size": "S", "seed": 0}
+    plan = episodes(TASKS[:6])
+    got: list[int] = []
+    with pytest.warns(RuntimeWarning, match="no IPv4 address on this node"):
+        drive_ray(
+            make_policy("oracle", TASKS),
+            [list(enumerate(plan))],
+            4,
+            settings,
+            lambda done: got.extend(i for i, _ in done),
+            shard_cls=CannotListen,
+        )
+    assert sorted(got) == list(range(len(plan)))
+
+
 def test_a_channel_refuses_a_wrong_key_and_serves_the_right_one() -> None:
     """The connection server on its own (no actor): a client without the run's key is turned away, and
     the server keeps waiting for the one that has it."""
