@@ -360,7 +360,10 @@ def drive_ray(
                 del ready[(i, lane)]
                 if not batch:
                     continue
-                infos = [{**info, "slot": i * width + slot} for slot, _o, info in batch]
+                infos = []
+                for slot, _o, info in batch:  # unpickled here: ours to extend
+                    info["slot"] = i * width + slot
+                    infos.append(info)
                 t0 = time.perf_counter()
                 actions = resolve(policy.act([o for _s, o, _i in batch], infos))
                 policy_s = time.perf_counter() - t0

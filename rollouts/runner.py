@@ -441,7 +441,8 @@ def drive(
             for slot, o, info in batch:
                 keys.append((i, slot))
                 obs.append(o)
-                infos.append({**info, "slot": i * width + slot})
+                info["slot"] = i * width + slot  # a fresh dict each step, nobody else's: no copy
+                infos.append(info)
         t0 = time.perf_counter()
         actions = resolve(policy.act(obs, infos))
         policy_s = time.perf_counter() - t0
