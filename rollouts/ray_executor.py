@@ -112,7 +112,10 @@ class ChannelServer:
                         reply = ("ok", getattr(self, name)(*args))
                     except Exception:
                         reply = ("error", traceback.format_exc())
-                    conn.send(reply)
+                    try:
+                        conn.send(reply)
+                    except OSError:  # the driver went away mid-request (interrupted)
+                        return
 
 
 @functools.cache

@@ -202,3 +202,28 @@ def test_a_listener_that_never_got_its_driver_ends_when_the_next_opens() -> None
     (second,) = serving() - before
     with Client(address, authkey=b"b" * 32):
         assert second.is_alive()
+
+
+class Interrupting:
+    """The oracle, until its third batch: then the run is interrupted (as by Ctrl-C in a policy call)."""
+
+    def __init__(self) -> None:
+        self.inner = make_policy("oracle", TASKS)
+        self.calls = 0
+
+    def reset(self, slot, info):  # type: ignore[no-untyped-def]
+        self.inner.reset(slot, info)
+
+    def act(self, observations, infos):  # type: ignore[no-untyped-def]
+        self.calls += 1
+        if self.calls == 3:
+            raise KeyboardInterrupt
+        return self.inner.act(observations, infos)
+
+
+def test_the_pooled_actors_serve_the_next_run_after_an_interrupted_one() -> None:
+    kw = {"recall": "oracle", "progress": False, "executor": "ray", "workers": 2, "batch_size": 4}
+    with pytest.raises(KeyboardInterrupt):
+        run(TASKS, Interrupting(), **kw)
+    trajs = run(TASKS, make_policy("oracle", TASKS), **kw)
+    assert len(trajs) == len(episodes(TASKS)) and all(t.success for t in trajs)
