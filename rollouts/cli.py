@@ -34,7 +34,14 @@ from mpb_env.episode import T_MAX, Episode
 from mpb_env.recall import DEFAULT_TOP_N
 from mpb_env.rollouts.policies import POLICY_NAMES, NullPolicy, OraclePolicy, RandomPolicy, make_policy
 from mpb_env.rollouts.report import build_report, format_table
-from mpb_env.rollouts.runner import TRAJECTORIES_FILE, TRANSPORTS, Trajectory, play_episode, run
+from mpb_env.rollouts.runner import (
+    TRAJECTORIES_FILE,
+    TRANSPORTS,
+    RayUnavailable,
+    Trajectory,
+    play_episode,
+    run,
+)
 from mpb_env.tasks import SPLITS, load_tasks
 from mpb_env.tasks.model import RecallMode, Task, episodes
 from mpb_env.validation import allowed_errors, sensitivity
@@ -401,23 +408,26 @@ def cmd_eval(args: argparse.Namespace) -> int:
                 "pass --recall bm25 to measure it under BM25 recall",
                 file=sys.stderr,
             )
-    trajectories = run(
-        plan,
-        policy,
-        seed=args.seed,
-        recall=recall,
-        top_n=args.top_n,
-        max_turns=args.max_turns,
-        world_size=args.world_size,
-        out=out,
-        progress=not args.no_progress,
-        executor="ray" if args.ray else "local",
-        workers=args.workers or (2 if args.ray else 1),
-        batch_size=args.batch_size,
-        address=args.address,
-        resume=args.resume,
-        transport=args.transport,
-    )
+    try:
+        trajectories = run(
+            plan,
+            policy,
+            seed=args.seed,
+            recall=recall,
+            top_n=args.top_n,
+            max_turns=args.max_turns,
+            world_size=args.world_size,
+            out=out,
+            progress=not args.no_progress,
+            executor="ray" if args.ray else "local",
+            workers=args.workers or (2 if args.ray else 1),
+            batch_size=args.batch_size,
+            address=args.address,
+            resume=args.resume,
+            transport=args.transport,
+        )
+    except RayUnavailable as exc:
+        raise RunError(str(exc)) from None
     report = build_report(trajectories, plan)
     report["run"] = {
         "policy": args.policy,

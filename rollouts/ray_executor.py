@@ -32,7 +32,7 @@ from multiprocessing.connection import Client, Connection, Listener, wait
 from typing import Any
 
 from mpb_env.rollouts.policies import Policy
-from mpb_env.rollouts.runner import TRANSPORTS, Batch, Shard, resolve
+from mpb_env.rollouts.runner import TRANSPORTS, Batch, RayUnavailable, Shard, resolve
 from mpb_env.tasks.model import Task
 
 #: Slot lanes per actor stepped in turn, so the driver's work overlaps the actor's.
@@ -48,13 +48,23 @@ def ensure_ray(address: str | None = None, num_cpus: int | None = None) -> Any:
     try:
         import ray
     except ImportError as exc:  # pragma: no cover - depends on the environment
-        raise RuntimeError("the Ray executor needs Ray: pip install 'mobilepa-gym[ray]'") from exc
+        raise RayUnavailable("the Ray executor needs Ray: pip install 'mobilepa-gym[ray]'") from exc
     if not ray.is_initialized():
         if address:
-            ray.init(address=address, log_to_driver=False)
+            try:
+                ray.init(address=address, log_to_driver=False)
+            except ConnectionError as exc:
+                raise RayUnavailable(
+                    f"cannot connect to the Ray cluster at {address}: {_last_line(exc)}"
+                ) from exc
         else:
             ray.init(num_cpus=num_cpus, include_dashboard=False, log_to_driver=False)
     return ray
+
+
+def _last_line(exc: BaseException) -> str:
+    """An exception's last non-empty line (Ray's remote errors end with the cause), at most 200 chars."""
+    return (str(exc).strip().splitlines() or [type(exc).__name__])[-1][:200]
 
 
 def _no_delay(conn: Connection) -> Connection:
@@ -261,9 +271,11 @@ def _transport(ray: Any, kind: str, actors: list[Any]) -> _RayCalls | _Channels:
             channels.connect(i, address_ref, key)
     except Exception as exc:  # unreachable port, or the actor could not listen (e.g. no IPv4 address)
         channels.close()
+        reason = _last_line(exc)
         if kind == "channel":
-            raise
-        reason = (str(exc).strip().splitlines() or [type(exc).__name__])[-1][:200]
+            raise RayUnavailable(
+                f"cannot connect to a shard actor ({reason}); transport 'ray' steps through Ray actor calls"
+            ) from exc
         warnings.warn(
             f"cannot connect to a shard actor ({reason}); stepping through Ray actor calls instead",
             RuntimeWarning,

@@ -42,6 +42,7 @@ __all__ = [
     "TIMINGS_FILE",
     "TRAJECTORIES_FILE",
     "TRANSPORTS",
+    "RayUnavailable",
     "Recorder",
     "Shard",
     "Trajectory",
@@ -54,6 +55,13 @@ __all__ = [
 TRAJECTORIES_FILE = "trajectories.jsonl"
 #: How the Ray executor steps its actors (see ``mpb_env.rollouts.ray_executor``).
 TRANSPORTS = ("auto", "channel", "ray")
+
+
+class RayUnavailable(RuntimeError):
+    """The Ray executor cannot run: Ray is not installed, the cluster cannot be reached, or (with
+    ``transport="channel"``) the driver cannot connect to its actors."""
+
+
 TIMINGS_FILE = "timings.jsonl"
 
 

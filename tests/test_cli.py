@@ -327,3 +327,16 @@ def test_allowed_errors_follow_frictions_and_faults() -> None:
         oracle=["ok"],
     )
     assert allowed_errors(conflict) == {"NotFound", "Conflict"}
+
+
+def test_an_unreachable_ray_cluster_is_one_line_and_exit_1(capsys, runnable: str, monkeypatch) -> None:
+    from mpb_env.rollouts import cli
+
+    def unreachable(*args, **kwargs):  # what ensure_ray raises when ray.init cannot connect
+        raise cli.RayUnavailable("cannot connect to the Ray cluster at 10.0.0.9:6379: Failed to connect")
+
+    monkeypatch.setattr(cli, "run", unreachable)
+    argv = ["eval", "--ray", "--address", "10.0.0.9:6379", "--policy", "null", "--tasks", runnable]
+    code, out, err = run(capsys, *argv)
+    assert code == 1 and out == ""
+    assert err.strip() == "mpb: error: cannot connect to the Ray cluster at 10.0.0.9:6379: Failed to connect"
