@@ -45,6 +45,11 @@ def _dtype(kind: type) -> Any:
     return dtype
 
 
+def _blank(n: int, dtype: Any) -> np.ndarray:
+    """A column for sub-envs that did not report a key: zeros for numbers, ``None`` otherwise (as gymnasium)."""
+    return np.full(n, None, dtype) if dtype is object else np.zeros(n, dtype=dtype)
+
+
 _MASK_KEYS: dict[str, str] = {}  # info key -> its mask key ("_" + key), built once per key
 
 
@@ -171,10 +176,7 @@ class MobilePAVectorEnv(VectorEnv):
                     out[k] = self._columns(idx, [v])
                 else:
                     dtype = _DTYPES.get(kind) or _dtype(kind)
-                    if n == 1:
-                        column = np.empty(1, dtype=dtype)
-                    else:
-                        column = np.zeros(n, dtype=dtype) if dtype is not object else np.full(n, None, dtype)
+                    column = np.empty(1, dtype=dtype) if n == 1 else _blank(n, dtype)
                     column[i] = v
                     out[k] = column
                 out[_MASK_KEYS.get(k) or _MASK_KEYS.setdefault(k, f"_{k}")] = mask.copy()
@@ -198,7 +200,7 @@ class MobilePAVectorEnv(VectorEnv):
                 if len(values) == n:
                     out[k] = column
                 else:
-                    arr = np.zeros(n, dtype=dtype) if dtype is not object else np.full(n, None, dtype)
+                    arr = _blank(n, dtype)
                     arr[rows] = column
                     out[k] = arr
             out[_MASK_KEYS.get(k) or _MASK_KEYS.setdefault(k, f"_{k}")] = self._mask(rows)

@@ -225,30 +225,23 @@ class Episode:
         self.calls += len(turn.calls)
         for i, call in enumerate(turn.calls):
             if type(call) is CallError:
-                self.error_types.append("ParseError")
-                part = orjson.dumps(
-                    {"name": None, **feedback("error", call.message, None, "ParseError")}
-                ).decode()
-                parts.append(part)
-                messages.append({"role": "tool", "name": None, "content": part})
-                continue
-            name = call.name
-            fn = {"name": name, "arguments": call.arguments}
-            tool_calls.append({"id": f"call_{self.turns}_{i}", "type": "function", "function": fn})
-            if name == ASK_USER:
-                self.asks += 1
-                if ASK_USER in allowed:
+                name, fb = None, feedback("error", call.message, None, "ParseError")
+            else:
+                name = call.name
+                fn = {"name": name, "arguments": call.arguments}
+                tool_calls.append({"id": f"call_{self.turns}_{i}", "type": "function", "function": fn})
+                if name == ASK_USER:
+                    self.asks += 1
+                if name == ASK_USER and ASK_USER in allowed:
                     fb = answer(self.task, call.arguments.get("question"))
                 else:
                     fb = execute(state, name, call.arguments, allowed)
-            else:
-                fb = execute(state, name, call.arguments, allowed)
-                if fb["status"] == "success":
-                    if name == SKILL_LOADER:
-                        changed |= self._expand(fb["data"])
-                elif isinstance(fb["data"], dict) and "remedy" in fb["data"]:
-                    # Like an OS permission prompt: the error offers the tool that resolves it.
-                    changed |= self._expand({"tools": [fb["data"]["remedy"]]})
+                    if fb["status"] == "success":
+                        if name == SKILL_LOADER:
+                            changed |= self._expand(fb["data"])
+                    elif isinstance(fb["data"], dict) and "remedy" in fb["data"]:
+                        # Like an OS permission prompt: the error offers the tool that resolves it.
+                        changed |= self._expand({"tools": [fb["data"]["remedy"]]})
             if fb["status"] == "error":
                 self.error_types.append(fb["error_type"] or "Error")
             part = orjson.dumps({"name": name, **fb}).decode()

@@ -75,14 +75,14 @@ class ToolSpec:
     description: str
     model: type[BaseModel]
     schema: dict[str, Any]
+    #: Validates the same fields as ``model`` into a plain dict (a TypedDict: no model instance to build).
+    checker: SchemaValidator
+    #: Every argument in signature order, defaults filled in; ``validate`` overlays the given ones.
+    template: dict[str, Any]
     permission: tuple[str, str] | None = None
     pre: tuple[Precondition, ...] = ()
     raises: tuple[str, ...] = ()
     defaults: dict[str, Any] = field(default_factory=dict)
-    #: Validates the same fields as ``model`` into a plain dict (a TypedDict: no model instance to build).
-    checker: SchemaValidator | None = None
-    #: Every argument in signature order, defaults filled in; ``validate`` overlays the given ones.
-    template: dict[str, Any] = field(default_factory=dict)
 
     def validate(self, arguments: Any) -> dict[str, Any]:
         """Validate raw arguments; returns the full argument dict (signature order) with defaults filled in."""
@@ -91,8 +91,6 @@ class ToolSpec:
                 f"arguments of {self.name} must be a JSON object, got {type(arguments).__name__}"
             )
         try:
-            if self.checker is None:
-                return self.model.__pydantic_validator__.validate_python(arguments).__dict__
             out = self.template.copy()
             out.update(self.checker.validate_python(arguments))
             return out

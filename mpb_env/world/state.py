@@ -148,13 +148,8 @@ class PhoneState:
             rec = rows.get(key, _MISSING)
             if rec is not _MISSING:
                 return None if rec is TOMBSTONE else rec
-        rows = self.patch.tables.get(table)  # _below, inlined: every tool call reads a few records
-        if rows is not None:
-            rec = rows.get(key, _MISSING)
-            if rec is not _MISSING:
-                return None if rec is TOMBSTONE else rec
-        rows = self.world.tables.get(table)
-        return None if rows is None else rows.get(key)
+        rec = self._below(table, key)
+        return None if rec is _MISSING else rec
 
     def has(self, table: str, key: str) -> bool:
         return self.get(table, key) is not None
