@@ -32,7 +32,7 @@ from multiprocessing.connection import Client, Connection, Listener, wait
 from typing import Any
 
 from mpb_env.rollouts.policies import Policy
-from mpb_env.rollouts.runner import TRANSPORTS, Batch, RayUnavailable, Shard, resolve
+from mpb_env.rollouts.runner import Batch, RayUnavailable, Shard, check_transport, reset_started, resolve
 from mpb_env.tasks.model import Task
 
 #: Slot lanes per actor stepped in turn, so the driver's work overlaps the actor's.
@@ -183,6 +183,14 @@ class _RayCalls:
         self.pending.clear()
 
 
+def _result(i: int, doing: str, reply: tuple[str, Any]) -> Any:
+    """The payload of a connection reply, or the actor's traceback raised as a RuntimeError."""
+    status, payload = reply
+    if status != "ok":
+        raise RuntimeError(f"shard {i} failed in {doing}:\n{payload}")
+    return payload
+
+
 class _Channels:
     """Each lane step is one message on the actor's connection; replies come back in request order."""
 
@@ -212,11 +220,8 @@ class _Channels:
         self.conns[i].send(("start",))
 
     def started(self, i: int) -> Batch:
-        for _ in range(2):  # the replies to load and start, in order
-            status, payload = self.conns[i].recv()
-            if status != "ok":
-                raise RuntimeError(f"shard {i} failed to start:\n{payload}")
-        return payload[0]  # type: ignore[no-any-return]
+        _result(i, "load", self.conns[i].recv())  # the replies come in request order: load, then start
+        return _result(i, "start", self.conns[i].recv())[0]  # type: ignore[no-any-return]
 
     def send(
         self, i: int, lane: int, actor: Any, slots: list[int], actions: list[Any], policy_s: float
@@ -240,12 +245,10 @@ class _Channels:
         i = owner[id(conn)]
         lane = self.lanes[i].popleft()
         try:
-            status, payload = conn.recv()  # type: ignore[union-attr]
+            reply = conn.recv()  # type: ignore[union-attr]
         except (EOFError, OSError):
             return i, lane, _DEAD
-        if status != "ok":
-            raise RuntimeError(f"shard {i} failed in step:\n{payload}")
-        return i, lane, payload
+        return i, lane, _result(i, "step", reply)
 
     def drop(self, i: int) -> None:
         conn = self.conns.pop(i, None)
@@ -260,8 +263,6 @@ class _Channels:
 
 
 def _transport(ray: Any, kind: str, actors: list[Any]) -> _RayCalls | _Channels:
-    if kind not in TRANSPORTS:
-        raise ValueError(f"unknown transport {kind!r}; choose one of {', '.join(TRANSPORTS)}")
     if kind == "ray":
         return _RayCalls(ray)
     channels = _Channels(ray)
@@ -323,8 +324,7 @@ def drive_ray(
     run with other settings replaces the pool (idle actors would otherwise hold their CPUs).
     ``transport``: ``"auto"`` | ``"channel"`` | ``"ray"`` (see the module docstring).
     """
-    if transport not in TRANSPORTS:
-        raise ValueError(f"unknown transport {transport!r}; choose one of {', '.join(TRANSPORTS)}")
+    check_transport(transport)
     ray = ensure_ray(address)
     remote_shard = ray.remote(num_cpus=1, max_restarts=0, enable_task_events=False)(_served(shard_cls))
     ctor = {k: v for k, v in settings.items() if k != "seed"}
@@ -341,9 +341,6 @@ def drive_ray(
     replacements = [0]
 
     link = _transport(ray, transport, actors)
-    for i, (actor, part) in enumerate(zip(actors, parts, strict=True)):
-        link.begin(i, actor, part, seed)  # every shard loads and starts at once
-    starts = {i: link.started(i) for i in range(len(actors))}
 
     def restart(i: int) -> Batch:
         """Replace shard ``i``'s dead actor; its unfinished episodes start over on the new one."""
@@ -361,15 +358,15 @@ def drive_ray(
     ready: dict[tuple[int, int], Batch] = {}
 
     def split(i: int, batch: Batch) -> None:
-        for slot, _obs, info in batch:
-            if "recall" in info:  # a fresh episode started in this slot
-                policy.reset(i * width + slot, info)
+        reset_started(policy, i, width, batch)
         for lane in range(LANES):
             ready[(i, lane)] = [b for b in batch if b[0] % LANES == lane]
 
-    for i, batch in starts.items():
-        split(i, batch)
     try:
+        for i, (actor, part) in enumerate(zip(actors, parts, strict=True)):
+            link.begin(i, actor, part, seed)  # every shard loads and starts at once
+        for i in range(len(actors)):
+            split(i, link.started(i))
         while ready or link.busy():
             for (i, lane), batch in list(ready.items()):
                 del ready[(i, lane)]
@@ -387,7 +384,6 @@ def drive_ray(
                 break
             i, lane, result = link.receive()
             if result is _DEAD:
-                link.drop(i)
                 for other_lane in range(LANES):
                     ready.pop((i, other_lane), None)
                 split(i, restart(i))
@@ -395,9 +391,7 @@ def drive_ray(
             batch, done = result
             finished.update(k for k, _ in done)
             collect(done)
-            for slot, _obs, info in batch:
-                if "recall" in info:
-                    policy.reset(i * width + slot, info)
+            reset_started(policy, i, width, batch)
             ready[(i, lane)] = batch
     finally:
         link.close()

@@ -53,6 +53,7 @@ __all__ = [
 ]
 
 TRAJECTORIES_FILE = "trajectories.jsonl"
+TIMINGS_FILE = "timings.jsonl"
 #: How the Ray executor steps its actors (see ``mpb_env.rollouts.ray_executor``).
 TRANSPORTS = ("auto", "channel", "ray")
 
@@ -62,7 +63,17 @@ class RayUnavailable(RuntimeError):
     ``transport="channel"``) the driver cannot connect to its actors."""
 
 
-TIMINGS_FILE = "timings.jsonl"
+def check_transport(transport: str) -> None:
+    if transport not in TRANSPORTS:
+        raise ValueError(f"unknown transport {transport!r}; choose one of {', '.join(TRANSPORTS)}")
+
+
+def reset_started(policy: Policy, shard: int, width: int, batch: Batch) -> None:
+    """``policy.reset`` for each slot of ``batch`` where an episode has just started (its info is
+    ``Episode.start_info()``); global slot ids are ``shard * width + slot``."""
+    for slot, _obs, info in batch:
+        if "recall" in info:
+            policy.reset(shard * width + slot, info)
 
 
 class Trajectory(BaseModel):
@@ -374,8 +385,7 @@ def run(
         return done_before
     if executor not in ("local", "ray"):
         raise ValueError(f"unknown executor {executor!r}; choose local or ray")
-    if transport not in TRANSPORTS:
-        raise ValueError(f"unknown transport {transport!r}; choose one of {', '.join(TRANSPORTS)}")
+    check_transport(transport)
     if workers < 1 or batch_size < 1:
         raise ValueError("workers and batch_size must be >= 1")
     settings = {
@@ -429,20 +439,19 @@ def drive(
     step_all: Any,
     collect: Any,
 ) -> None:
-    """The driver loop both executors share: one batched policy call per round over every running slot.
+    """The local executor's driver loop: one batched policy call per round over every running slot.
 
     Args:
         policy: the policy; global slot ids are ``shard * width + slot``.
         starts: each shard's first running slots.
         width: slots per shard (for global slot ids).
-        step_all: ``{shard: [(slot, action)]}, {shard: policy_s} -> {shard: (Batch, done)}``;
-            the local executor steps shards in turn, the Ray executor all at once.
+        step_all: ``{shard: [(slot, action)]}, {shard: policy_s} -> {shard: (Batch, done)}``
+            (the shards are stepped in turn).
         collect: receives each ``done`` list of ``(plan index, trajectory)``.
     """
     running = dict(starts)
     for i, batch in running.items():
-        for slot, _obs, info in batch:
-            policy.reset(i * width + slot, info)
+        reset_started(policy, i, width, batch)
     while any(running.values()):
         keys, obs, infos = [], [], []
         for i, batch in running.items():
@@ -460,9 +469,7 @@ def drive(
         shares = {i: policy_s * len(acts) / len(keys) for i, acts in requests.items()}
         for i, (batch, done) in step_all(requests, shares).items():
             collect(done)
-            for slot, _o, info in batch:
-                if "recall" in info:  # a fresh episode started in this slot
-                    policy.reset(i * width + slot, info)
+            reset_started(policy, i, width, batch)
             running[i] = batch
 
 
