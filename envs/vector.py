@@ -137,7 +137,7 @@ class MobilePAVectorEnv(VectorEnv):
         self.observation_space = TextBatch(self.single_observation_space, num_envs)
         self.action_space = TextBatch(self.single_action_space, num_envs)
         self._pinned: list[str | None] = [None] * num_envs
-        self._autoreset = np.zeros(num_envs, dtype=bool)
+        self._autoreset = [False] * num_envs  # sub-envs whose next step starts a new episode
         self._everyone = np.ones(num_envs, dtype=bool)  # the mask of a key every sub-env reported
         # N long-lived episodes: out of the cyclic GC's scans, like the world (see load_world); a full
         # collection over a thousand sub-envs otherwise costs a pause of the order of a second.
@@ -238,7 +238,7 @@ class MobilePAVectorEnv(VectorEnv):
         infos: list[tuple[int, dict[str, Any]]] = []
         for i in range(self.num_envs):
             obs[i] = self._start(i, self._next_task(i), infos)
-        self._autoreset[:] = False
+        self._autoreset = [False] * self.num_envs
         return obs, self._batch(infos)
 
     def step(self, actions: Any) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, dict[str, Any]]:
@@ -258,18 +258,21 @@ class MobilePAVectorEnv(VectorEnv):
         episodes = self.episodes
         messages: list[Any] = [None] * n  # the turn's messages of each sub-env with a plain step info
         special: list[tuple[int, dict[str, Any]]] = []  # resets, ends, changed tools: whole info dicts
-        for i, again in enumerate(self._autoreset.tolist()):
-            if again:
+        autoreset = self._autoreset
+        for i in range(n):
+            if autoreset[i]:
+                autoreset[i] = False
                 obs[i] = self._start(i, self._next_task(i), special)
                 continue
             ep = episodes[i]
             o, r, te, tr, msgs, extra = ep.play(actions[i])
-            obs[i], rewards[i], terminated[i], truncated[i] = o, r, te, tr
+            obs[i] = o
+            if te or tr:  # the episode is over: a reward, its end flag and a reset on the next step
+                rewards[i], terminated[i], truncated[i], autoreset[i] = r, te, tr, True
             if extra is None and msgs is not None:
                 messages[i] = msgs
             else:
                 special.append((i, ep.info(msgs, extra)))
-        np.logical_or(terminated, truncated, out=self._autoreset)
         if not special:
             info = self._plain(messages)
         else:

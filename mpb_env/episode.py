@@ -21,7 +21,7 @@ from mpb_env.parsing import CallError, parse_turn
 from mpb_env.prompts import render_messages
 from mpb_env.recall import ALWAYS_AVAILABLE, DEFAULT_TOP_N, gold_recall, recall
 from mpb_env.tasks.model import RecallMode, Task
-from mpb_env.tools.runtime import execute, feedback
+from mpb_env.tools.runtime import call_tool, feedback
 from mpb_env.user import ASK_USER, ASK_USER_SCHEMA, answer
 from mpb_env.world.state import Patch, PhoneState, World
 
@@ -209,7 +209,7 @@ class Episode:
             return orjson.dumps([fb]).decode(), 0.0, True, False, None, None
         turn = parse_turn(action)
         self.turns += 1
-        if turn.is_final:
+        if not turn.calls:  # the final message (``turn.is_final``, without the property call)
             self.final = turn.content
             self.done = True
             self.verdict = check(self.task, self.state, self.final)
@@ -225,7 +225,7 @@ class Episode:
         self.calls += len(turn.calls)
         for i, call in enumerate(turn.calls):
             if type(call) is CallError:
-                name, fb = None, feedback("error", call.message, None, "ParseError")
+                entry = {"name": None, **feedback("error", call.message, None, "ParseError")}
             else:
                 name = call.name
                 fn = {"name": name, "arguments": call.arguments}
@@ -233,20 +233,20 @@ class Episode:
                 if name == ASK_USER:
                     self.asks += 1
                 if name == ASK_USER and ASK_USER in allowed:
-                    fb = answer(self.task, call.arguments.get("question"))
+                    entry = {"name": name, **answer(self.task, call.arguments.get("question"))}
                 else:
-                    fb = execute(state, name, call.arguments, allowed)
-                    if fb["status"] == "success":
+                    entry = call_tool(state, name, call.arguments, allowed)
+                    if entry["status"] == "success":
                         if name == SKILL_LOADER:
-                            changed |= self._expand(fb["data"])
-                    elif isinstance(fb["data"], dict) and "remedy" in fb["data"]:
+                            changed |= self._expand(entry["data"])
+                    elif isinstance(entry["data"], dict) and "remedy" in entry["data"]:
                         # Like an OS permission prompt: the error offers the tool that resolves it.
-                        changed |= self._expand({"tools": [fb["data"]["remedy"]]})
-            if fb["status"] == "error":
-                self.error_types.append(fb["error_type"] or "Error")
-            part = orjson.dumps({"name": name, **fb}).decode()
+                        changed |= self._expand({"tools": [entry["data"]["remedy"]]})
+            if entry["status"] == "error":
+                self.error_types.append(entry["error_type"] or "Error")
+            part = orjson.dumps(entry).decode()
             parts.append(part)
-            messages.append({"role": "tool", "name": name, "content": part})
+            messages.append({"role": "tool", "name": entry["name"], "content": part})
         obs = f"[{','.join(parts)}]"
         extra = {"tools": self.schemas()} if changed else None
         truncated = self.turns >= self.max_turns

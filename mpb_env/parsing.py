@@ -103,18 +103,20 @@ def parse_turn(text: Any) -> Turn:
     >>> parse_turn('<tool_call>{"name": "x", "arguments": "{bad"}</tool_call>').calls[0].message[:30]
     '"arguments" of x is a string b'
     """
-    if not isinstance(text, str):
+    if type(text) is not str and not isinstance(text, str):
         return Turn((CallError(f"the action must be a str, got {type(text).__name__}"),), "")
     if text[:1] == "{" and text[-1:] == "}":  # fast path: one bare JSON call, the commonest turn
         try:
             obj = orjson.loads(text)
         except orjson.JSONDecodeError:
             obj = None
-        if type(obj) is dict and "name" in obj and "function" not in obj and "tool_calls" not in obj:
-            name, args = obj["name"], obj.get("arguments")
-            if type(name) is str and name and type(args) is dict:
-                return Turn((ToolCall(name, args),), "")
-            return Turn((_one(obj),), "")  # the same call with a detail to check or report
+        if type(obj) is dict and "name" in obj:
+            if len(obj) == 2:  # exactly "name" and "arguments", well-typed: nothing else to look at
+                name, args = obj["name"], obj.get("arguments")
+                if type(name) is str and name and type(args) is dict:
+                    return Turn((ToolCall(name, args),), "")
+            if "function" not in obj and "tool_calls" not in obj:
+                return Turn((_one(obj),), "")  # the same call with a detail to check or report
     if "<tool_call>" in text:
         calls: list[ToolCall | CallError] = []
         for body in _BLOCK.findall(text):

@@ -19,7 +19,8 @@ One Python function per tool is the single source of truth::
 
 The decorator builds a strict pydantic argument model (``extra="forbid"``, ``strict=True``) from the
 hints and the Google-style docstring, and an OpenAI-style schema from that model. An undocumented
-argument fails at import time. ``execute`` is the one path every call takes:
+argument fails at import time. ``call_tool`` (``execute`` is its feedback without the name) is the one
+path every call takes:
 validate → injected fault → permission → preconditions → body in a transaction → feedback + op log.
 A body raises only ``ToolError`` subclasses; any write it made before raising is rolled back, so a
 failed call never has side effects.
@@ -317,11 +318,24 @@ def execute(
     Every call that names a known tool is appended to the operation log ``s.log`` with its validated
     arguments, outcome and data; the simulated clock advances one second per logged call.
     """
+    fb = call_tool(s, name, arguments, allowed)
+    del fb["name"]
+    return fb
+
+
+def call_tool(
+    s: PhoneState,
+    name: str,
+    arguments: Any,
+    allowed: Iterable[str] | None = None,
+) -> dict[str, Any]:
+    """``execute`` with the tool's name first: ``{"name", "status", "error_type", "message", "data"}``,
+    one entry of an observation as it is serialised (built once, not merged from the feedback)."""
     spec = REGISTRY.get(name)
     if spec is None or (allowed is not None and name not in allowed):
         where = "the catalog" if spec is None else "the current action set"
         err = UnknownTool(f"tool {name!r} is not in {where}")
-        return feedback("error", err.message, None, err.error_type)
+        return {"name": name, **feedback("error", err.message, None, err.error_type)}
     args: dict[str, Any] = arguments if isinstance(arguments, dict) else {}
     try:
         args = spec.validate(arguments)
@@ -346,30 +360,28 @@ def execute(
         else:
             result = spec.fn(s, **args)
     except ToolError as err:
-        fb = feedback("error", err.message, err.data or None, err.error_type)
+        status, error_type, message, data = "error", err.error_type, err.message, err.data or None
     except Exception as exc:  # a bug in a tool body: rolled back, reported, never raised into step()
-        fb = feedback("error", f"internal error in {name}: {type(exc).__name__}: {exc}", None, INTERNAL_ERROR)
+        status, error_type, data = "error", INTERNAL_ERROR, None
+        message = f"internal error in {name}: {type(exc).__name__}: {exc}"
     else:
+        status, error_type = "success", None
         if type(result) is Ok:
-            fb = feedback("success", result.message, result.data)
+            message, data = result.message, result.data
         else:
-            fb = feedback("success", f"{name} succeeded", result)
-    _log(s, spec, args, fb)
-    return fb
-
-
-def _log(s: PhoneState, spec: ToolSpec, args: dict[str, Any], fb: dict[str, Any]) -> None:
+            message, data = f"{name} succeeded", result
     log = s.log
     log.append(
         {
             "seq": len(log),
-            "tool": spec.name,
+            "tool": name,
             "arguments": args,
             "mutates": spec.mutates,
-            "status": fb["status"],
-            "error_type": fb["error_type"],
-            "data": fb["data"],
+            "status": status,
+            "error_type": error_type,
+            "data": data,
             "time": s.now_iso(),
         }
     )
-    s.tick()
+    s.ticks += 1
+    return {"name": name, "status": status, "error_type": error_type, "message": message, "data": data}
