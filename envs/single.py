@@ -35,7 +35,10 @@ class MobilePAEnv(gym.Env[str, str]):
         tasks: explicit ``Task`` objects instead of a split (e.g. generated training tasks).
         recall: ``"bm25"`` (top-N, the paper's setting), ``"oracle"`` (gold tools guaranteed) or ``"all"``.
         top_n: N for recall (15).
-        max_turns: T_max, turns before truncation (15).
+        max_turns: T_max, turns before truncation (15); the truncated episode is checked as it stands.
+            ``gym.make(..., max_episode_steps=k)`` instead wraps the env in gymnasium's ``TimeLimit``,
+            which truncates at step k without the checker (no verdict, reward 0): use ``max_turns=k``.
+            (The vector env takes ``max_episode_steps`` from ``make_vec`` as T_max.)
         world_size: ``"S" | "M" | "L"`` base world. Tasks are annotated against ``"M"``; the other
             sizes (0.25×, 4×) exist to measure costs, and some tasks' answers differ on them.
     """

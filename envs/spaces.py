@@ -14,6 +14,8 @@ from typing import Any
 import numpy as np
 import orjson
 from gymnasium import spaces
+from gymnasium.error import CustomSpaceError
+from gymnasium.vector.utils import create_shared_memory
 
 from mpb_env.tools.runtime import ToolSpec
 
@@ -43,7 +45,13 @@ STRING_POOL = (
 
 
 class AnyText(spaces.Text):
-    """A text space whose members are all Python strings up to ``max_length`` characters."""
+    """A text space whose members are all Python strings up to ``max_length`` characters.
+
+    Not for shared memory: gymnasium stores a ``Text`` there as indices into its charset (this space has
+    none) and reads it back once, at construction. ``AsyncVectorEnv`` over these envs therefore needs
+    ``shared_memory=False`` (``gym.make_vec(..., vectorization_mode="async",
+    vector_kwargs={"shared_memory": False})``); with the default it stops with gymnasium's error saying so.
+    """
 
     def __init__(self, max_length: int = 1 << 20, seed: int | np.random.Generator | None = None) -> None:
         super().__init__(max_length=max_length, min_length=0, seed=seed)
@@ -53,6 +61,14 @@ class AnyText(spaces.Text):
 
     def __repr__(self) -> str:
         return f"AnyText(max_length={self.max_length})"
+
+
+@create_shared_memory.register(AnyText)
+def _no_shared_memory(space: AnyText, n: int = 1, ctx: Any = None) -> Any:
+    raise CustomSpaceError(
+        f"{space!r} holds arbitrary text, which gymnasium cannot keep in shared memory; "
+        "pass shared_memory=False to AsyncVectorEnv (vector_kwargs={'shared_memory': False} in make_vec)"
+    )
 
 
 def _value(schema: dict[str, Any], rng: np.random.Generator) -> Any:

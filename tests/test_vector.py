@@ -2,6 +2,7 @@ from __future__ import annotations
 
 import copy
 import gc
+import pickle
 
 import gymnasium as gym
 import numpy as np
@@ -217,3 +218,43 @@ def test_step_leaves_the_cyclic_gc_as_it_found_it(n: int) -> None:
         assert not gc.isenabled()
     finally:
         gc.enable()
+
+
+def test_spaces_and_tool_specs_pickle_by_name() -> None:
+    env = gym.make("mpb/MobilePA-v0", split="starter").unwrapped
+    space = pickle.loads(pickle.dumps(env.action_space))
+    assert [s.name for s in space.specs] == [s.name for s in env.action_space.specs]
+    assert all(a is b for a, b in zip(space.specs, env.action_space.specs, strict=True))  # the registry's own
+    assert orjson.loads(space.sample())["name"] in {s.name for s in space.specs}
+
+
+def test_async_vector_env_runs_the_same_episodes_without_shared_memory() -> None:
+    """``AsyncVectorEnv`` (one process per sub-env) gives what the vector env gives; with shared memory,
+    which cannot hold text, it stops at construction with gymnasium's error naming the fix."""
+    with pytest.raises(ValueError, match="shared_memory=False"):
+        gym.make_vec("mpb/MobilePA-v0", num_envs=2, vectorization_mode="async", split="starter")
+    kw = {"split": "starter", "max_turns": 2}
+    ours = gym.make_vec("mpb/MobilePA-v0", num_envs=2, **kw)
+    other = gym.make_vec(
+        "mpb/MobilePA-v0",
+        num_envs=2,
+        vectorization_mode="async",
+        vector_kwargs={"shared_memory": False},
+        **kw,
+    )
+    try:
+        a, _ = ours.reset(options={"task_id": ALARM})
+        b, _ = other.reset(options={"task_id": ALARM})
+        assert list(a) == list(b)
+        # Sub-env 0 ends with a final message, sub-env 1 is truncated at T_max and checked as it stands.
+        for actions in [(SET, SET), ("Done.", SET)]:
+            a_out, b_out = ours.step(arr(*actions)), other.step(arr(*actions))
+            assert list(a_out[0]) == list(b_out[0])
+            for x, y in zip(a_out[1:4], b_out[1:4], strict=True):
+                assert x.tolist() == y.tolist()
+        assert a_out[1].tolist() == [1.0, 1.0] and a_out[3].tolist() == [False, True]
+        assert (
+            a_out[4]["verdict"]["success"].tolist() == b_out[4]["verdict"]["success"].tolist() == [True, True]
+        )
+    finally:
+        other.close()

@@ -85,6 +85,11 @@ class ToolSpec:
     raises: tuple[str, ...] = ()
     defaults: dict[str, Any] = field(default_factory=dict)
 
+    def __reduce__(self) -> tuple[Callable[[str], ToolSpec], tuple[str]]:
+        # A spec travels by name (its argument model is built at import, not a module attribute):
+        # spaces and envs that hold specs pickle, e.g. into AsyncVectorEnv workers.
+        return registered, (self.name,)
+
     def validate(self, arguments: Any) -> dict[str, Any]:
         """Validate raw arguments; returns the full argument dict (signature order) with defaults filled in."""
         if not isinstance(arguments, dict):
@@ -104,6 +109,18 @@ class ToolSpec:
 
 
 REGISTRY: dict[str, ToolSpec] = {}
+
+
+def registered(name: str) -> ToolSpec:
+    """The registered tool ``name``, with every domain's tools imported first (what unpickling needs)."""
+    from mpb_env.domains import catalog  # the domains import this module
+
+    spec = catalog().get(name)
+    if spec is None:
+        raise KeyError(f"no tool named {name!r} is registered")
+    return spec
+
+
 #: The error type of a tool body that raised something other than a ``ToolError`` (a bug: the
 #: fuzz test over every tool asserts it never happens).
 INTERNAL_ERROR = "InternalError"
