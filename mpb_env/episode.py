@@ -99,7 +99,7 @@ class Episode:
         self.max_turns = max_turns
         self.state = PhoneState(world, task_patch(task), task.now)
         self.task = task
-        self.tools: list[str] = []
+        self.tools: tuple[str, ...] = ()
         self.turns = 0
         self.final: str | None = None
         self.verdict: Verdict | None = None
@@ -113,8 +113,11 @@ class Episode:
         """Begin ``task`` afresh on the same world: O(1), whatever the world's size."""
         self.task = task
         self.state.reset(task_patch(task), task.now)
-        self.tools = list(initial_tools(task, task.recall or self.recall_mode, self.top_n))
-        self.allowed = set(self.tools)  # membership checks on the hot path
+        mode = task.recall or self.recall_mode
+        # A_0 and its set (membership checks on the hot path) are the task's, shared by every episode of
+        # it until a skill widens them (``_expand`` then makes this episode its own).
+        self.tools = initial_tools(task, mode, self.top_n)
+        self.allowed = task.derived(("allowed", mode, self.top_n), lambda: frozenset(self.tools))
         self.turns = 0
         self.final = None
         self.verdict = None
@@ -128,8 +131,8 @@ class Episode:
         other = Episode.__new__(Episode)
         other.task = self.task
         other.state = self.state.fork()
-        other.tools = list(self.tools)
-        other.allowed = set(self.allowed)
+        other.tools = self.tools  # immutable: _expand replaces them
+        other.allowed = self.allowed
         other.turns = self.turns
         other.max_turns = self.max_turns
         other.final = self.final
@@ -144,8 +147,8 @@ class Episode:
 
     def set_tools(self, names: list[str]) -> None:
         """Replace the current action set A_t (tests and validation offer the whole catalog)."""
-        self.tools = list(dict.fromkeys(names))
-        self.allowed = set(self.tools)
+        self.tools = tuple(dict.fromkeys(names))
+        self.allowed = frozenset(self.tools)
 
     # ------------------------------------------------------------------ views
     def schemas(self) -> list[dict[str, Any]]:
@@ -262,7 +265,8 @@ class Episode:
         """A_{t+1} = A_t ∪ G(s): add the loaded skill's bound tools."""
         bound = data.get("tools", []) if isinstance(data, dict) else []
         known = catalog()
-        new = [t for t in bound if t in known and t not in self.allowed]
-        self.tools.extend(new)
-        self.allowed.update(new)
+        new = tuple(dict.fromkeys(t for t in bound if t in known and t not in self.allowed))
+        if new:
+            self.tools += new
+            self.allowed = self.allowed.union(new)
         return bool(new)
