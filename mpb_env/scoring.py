@@ -10,7 +10,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 
 import numpy as np
 
@@ -35,13 +35,21 @@ def overall_score(basic: float, subagent: float, memory: float, skill: float) ->
 
 
 def outcome_vectors(
-    expected: Iterable[tuple[str, str]], successes: Mapping[str, bool]
+    expected: Iterable[tuple[str, str]], successes: Mapping[str, bool] | Sequence[bool]
 ) -> dict[str, np.ndarray]:
     """Per dimension, a 0/1 vector over every expected episode ``(episode_id, dimension)``; an episode
-    without a result scores 0 (full denominator)."""
+    without a result scores 0 (full denominator). ``successes`` maps episode ids to outcomes, or lists
+    one outcome per expected episode in order (a plan that holds an episode more than once)."""
     out: dict[str, list[float]] = {d: [] for d in DIMENSIONS}
-    for episode_id, dim in expected:
-        out[dim].append(1.0 if successes.get(episode_id, False) else 0.0)
+    if isinstance(successes, Mapping):
+        for episode_id, dim in expected:
+            out[dim].append(1.0 if successes.get(episode_id, False) else 0.0)
+    else:
+        pairs = list(expected)
+        if len(pairs) != len(successes):
+            raise ValueError(f"{len(successes)} outcomes for {len(pairs)} expected episodes")
+        for (_, dim), ok in zip(pairs, successes, strict=True):
+            out[dim].append(1.0 if ok else 0.0)
     return {d: np.asarray(v, dtype=float) for d, v in out.items()}
 
 
@@ -51,7 +59,7 @@ def _pct(v: np.ndarray) -> float | None:
 
 def report(
     expected: Iterable[tuple[str, str]],
-    successes: Mapping[str, bool],
+    successes: Mapping[str, bool] | Sequence[bool],
     n_boot: int = 2000,
     seed: int = 0,
 ) -> dict[str, object]:

@@ -38,6 +38,7 @@ from mpb_env.rollouts.runner import (
     TRAJECTORIES_FILE,
     TRANSPORTS,
     RayUnavailable,
+    RunConflict,
     Trajectory,
     play_episode,
     run,
@@ -428,6 +429,8 @@ def cmd_eval(args: argparse.Namespace) -> int:
         )
     except RayUnavailable as exc:
         raise RunError(str(exc)) from None
+    except RunConflict as exc:
+        raise UsageError(str(exc)) from None
     report = build_report(trajectories, plan)
     report["run"] = {
         "policy": args.policy,
@@ -470,6 +473,20 @@ def _positive(text: str) -> int:
         raise argparse.ArgumentTypeError(f"expected a positive integer, got {text!r}") from None
     if value < 1:
         raise argparse.ArgumentTypeError(f"expected a positive integer, got {text!r}")
+    return value
+
+
+#: Seeds are recorded in JSON and seed numpy generators: a non-negative 63-bit integer.
+SEED_MAX = 2**63 - 1
+
+
+def _seed(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected an integer from 0 to 2**63 - 1, got {text!r}") from None
+    if not 0 <= value <= SEED_MAX:
+        raise argparse.ArgumentTypeError(f"expected an integer from 0 to 2**63 - 1, got {text!r}")
     return value
 
 
@@ -525,7 +542,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     _task_source(p)
     _episode_options(p, recall_default=None)
-    p.add_argument("--seed", type=int, default=0, help="seed of the random policy (default: 0)")
+    p.add_argument("--seed", type=_seed, default=0, help="seed of the random policy (default: 0)")
     p.add_argument("--limit", type=_positive, default=None, help="only the first N episodes")
     p.add_argument("--out", default=None, metavar="DIR", help="write report.json and trajectories.jsonl here")
     p.add_argument(

@@ -29,7 +29,15 @@ from mpb_env.domains import catalog
 from mpb_env.envs.spaces import random_call
 from mpb_env.tasks.model import Task, episodes
 
-__all__ = ["NullPolicy", "OraclePolicy", "Policy", "RandomPolicy", "make_policy", "POLICY_NAMES"]
+__all__ = [
+    "NullPolicy",
+    "OraclePolicy",
+    "Policy",
+    "RandomPolicy",
+    "make_policy",
+    "policy_label",
+    "POLICY_NAMES",
+]
 
 POLICY_NAMES = ("oracle", "null", "random")
 NULL_MESSAGE = "I can't help with that."
@@ -48,8 +56,18 @@ class Policy(Protocol):
 
     def act(self, observations: list[str], infos: list[dict[str, Any]]) -> list[str]:
         """One assistant turn per batch entry, in batch order. May be ``async def`` instead: the
-        executors await the coroutine (one batched call per round either way)."""
+        executors await the coroutine (one batched call per round either way).
+
+        A policy may also carry a ``label`` string naming it and its settings (``"random(seed=3)"``):
+        a run records it, and resuming the run with a different label is refused."""
         ...
+
+
+def policy_label(policy: Any) -> str:
+    """What a run records of its policy (``out/run.json``; a resumed run must match it): the policy's
+    ``label`` attribute when it has one (the built-ins do, e.g. ``"random(seed=3)"``), else its class."""
+    label = getattr(policy, "label", None)
+    return label if isinstance(label, str) else f"{type(policy).__module__}.{type(policy).__qualname__}"
 
 
 def _slot(infos: list[dict[str, Any]], i: int) -> int:
@@ -62,6 +80,8 @@ class OraclePolicy:
     Args:
         index: task id → task, skill variants (``<id>@SOR``, ``<id>@MTSR``) included.
     """
+
+    label = "oracle"
 
     def __init__(self, index: Mapping[str, Task]) -> None:
         self.index = index
@@ -90,6 +110,8 @@ class OraclePolicy:
 class NullPolicy:
     """Ends every episode at once with a short plain message (the floor every task must beat)."""
 
+    label = "null"
+
     def __init__(self, message: str = NULL_MESSAGE) -> None:
         self.message = message
 
@@ -113,6 +135,7 @@ class RandomPolicy:
 
     def __init__(self, seed: int = 0) -> None:
         self.seed = seed
+        self.label = f"random(seed={seed})"
         self._rng: dict[int, np.random.Generator] = {}
         self._specs: dict[int, list[Any]] = {}
 

@@ -377,7 +377,7 @@ def drive_ray(
                     info["slot"] = i * width + slot
                     infos.append(info)
                 t0 = time.perf_counter()
-                actions = resolve(policy.act([o for _s, o, _i in batch], infos))
+                actions = resolve(policy.act([o for _s, o, _i in batch], infos), len(batch))
                 policy_s = time.perf_counter() - t0
                 link.send(i, lane, actors[i], [slot for slot, _o, _i in batch], list(actions), policy_s)
             if not link.busy():

@@ -12,6 +12,7 @@ dimension with no episodes in the selection), ``episodes`` (expected episodes), 
 
 from __future__ import annotations
 
+from collections import deque
 from collections.abc import Iterable
 from typing import Any
 
@@ -47,10 +48,10 @@ def build_report(trajectories: Iterable[Trajectory], expected_tasks: Iterable[Ta
         expected_tasks: the tasks the run was meant to cover: the denominator.
     """
     plan = episodes(list(expected_tasks))
-    expected_ids = {t.id for t in plan}
-    trajs = [t for t in trajectories if t.task_id in expected_ids]
-    successes = {t.task_id: t.success for t in trajs}
-    scores = report([(t.id, t.dimension) for t in plan], successes)
+    matched = _match(plan, trajectories)
+    trajs = [t for t in matched if t is not None]
+    outcomes = [t is not None and t.success for t in matched]
+    scores = report([(t.id, t.dimension) for t in plan], outcomes)
 
     # Basic categories are listed up front so the breakdown keeps the paper's order.
     groups: dict[str, dict[str, list[bool]]] = {
@@ -58,8 +59,7 @@ def build_report(trajectories: Iterable[Trajectory], expected_tasks: Iterable[Ta
     }
     groups["bucket"] = {"tool": [], "state": [], "behavior": []}
     routing: dict[str, list[bool]] = {"SOR": [], "MTSR": []}
-    for t in plan:
-        ok = successes.get(t.id, False)
+    for t, ok in zip(plan, outcomes, strict=True):
         groups.setdefault(t.dimension, {}).setdefault(t.category, []).append(ok)
         groups["bucket"][t.bucket].append(ok)
         if t.routing is not None:
@@ -78,24 +78,40 @@ def build_report(trajectories: Iterable[Trajectory], expected_tasks: Iterable[Ta
         "avg_output_tokens": _mean([t.output_tokens for t in trajs]),
         "by_category": by_category,
         "by_routing": {r: _stats(v) for r, v in routing.items() if v},
-        **_interaction(plan, trajs),
+        **_interaction(plan, matched),
     }
 
 
-def _interaction(plan: list[Task], trajs: list[Trajectory]) -> dict[str, Any]:
+def _match(plan: list[Task], trajectories: Iterable[Trajectory]) -> list[Trajectory | None]:
+    """The trajectory of each planned episode, in plan order: the k-th trajectory of a task id goes to
+    the k-th episode of that id (a plan may hold an episode more than once); ``None`` where none ran.
+    Trajectories of ids outside the plan are ignored."""
+    expected_ids = {t.id for t in plan}
+    queues: dict[str, deque[Trajectory]] = {}
+    for t in trajectories:
+        if t.task_id in expected_ids:
+            queues.setdefault(t.task_id, deque()).append(t)
+    return [queues[t.id].popleft() if queues.get(t.id) else None for t in plan]
+
+
+def _interaction(plan: list[Task], matched: list[Trajectory | None]) -> dict[str, Any]:
     """MobileWorld's interaction metrics, when the run offered ``ask_user``: interaction success rate,
     average queries per interaction task, and UIQ (see ``mpb_env.scoring.uiq``)."""
-    offered = {t.id for t in plan if t.allow_ask}
+    offered = [(task, traj) for task, traj in zip(plan, matched, strict=True) if task.allow_ask]
     if not offered:
         return {}
-    needs = {t.id for t in plan if t.user_facts}
-    got = {t.task_id: t for t in trajs if t.task_id in offered}
-    rows = [(got[i].success, got[i].user_queries) if i in got else (False, 0) for i in sorted(needs)]
-    spurious = sum(1 for i, t in got.items() if i not in needs and t.user_queries > 0)
+    rows = [
+        (traj.success, traj.user_queries) if traj is not None else (False, 0)
+        for task, traj in offered
+        if task.user_facts
+    ]
+    spurious = sum(
+        1 for task, traj in offered if not task.user_facts and traj is not None and traj.user_queries > 0
+    )
     return {
         "interaction": {
-            "tasks": len(needs),
-            "control_tasks": len(offered - needs),
+            "tasks": len(rows),
+            "control_tasks": len(offered) - len(rows),
             "success_rate": _stats([ok for ok, _ in rows])["rate"] if rows else None,
             "avg_queries": _mean([c for _, c in rows]),
             "spurious_askers": spurious,

@@ -23,22 +23,25 @@ from __future__ import annotations
 import asyncio
 import inspect
 import sys
+import threading
 import time
-from collections import Counter
 from pathlib import Path
 from typing import Any
 
+import numpy as np
 import orjson
-from pydantic import BaseModel
+from pydantic import BaseModel, ValidationError
 from tqdm import tqdm
 
 from mpb_env.episode import T_MAX, Episode, without_gc
 from mpb_env.recall import DEFAULT_TOP_N
-from mpb_env.rollouts.policies import Policy
+from mpb_env.rollouts.policies import Policy, policy_label
 from mpb_env.tasks.model import RecallMode, Task, episodes
 from mpb_env.world.generate import Size, load_world
 
 __all__ = [
+    "MANIFEST_FILE",
+    "RunConflict",
     "TIMINGS_FILE",
     "TRAJECTORIES_FILE",
     "TRANSPORTS",
@@ -54,6 +57,8 @@ __all__ = [
 
 TRAJECTORIES_FILE = "trajectories.jsonl"
 TIMINGS_FILE = "timings.jsonl"
+#: The run's settings and policy label, checked when the run is resumed.
+MANIFEST_FILE = "run.json"
 #: How the Ray executor steps its actors (see ``mpb_env.rollouts.ray_executor``).
 TRANSPORTS = ("auto", "channel", "ray")
 
@@ -102,22 +107,68 @@ class Trajectory(BaseModel):
     timings: dict[str, float] = {}
 
     def line(self) -> bytes:
-        """The JSONL line (no timings, so replays are byte-identical)."""
-        return orjson.dumps(self.model_dump(mode="json", exclude={"timings"})) + b"\n"
+        """The JSONL line (no timings, so replays are byte-identical). Text that cannot be UTF-8 (a
+        policy's lone surrogate) is written with ``?`` in its place rather than failing the run."""
+        data = self.model_dump(mode="json", exclude={"timings"})
+        try:
+            return orjson.dumps(data) + b"\n"
+        except orjson.JSONEncodeError:
+            return orjson.dumps(_encodable(data)) + b"\n"
+
+
+def _encodable(value: Any) -> Any:
+    if isinstance(value, str):
+        return value.encode("utf-8", "replace").decode("utf-8")
+    if isinstance(value, dict):
+        return {_encodable(k): _encodable(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_encodable(v) for v in value]
+    return value
 
 
 _LOOP: asyncio.AbstractEventLoop | None = None
+_BACKGROUND: asyncio.AbstractEventLoop | None = None
+_BACKGROUND_LOCK = threading.Lock()
 
 
-def resolve(actions: Any) -> list[str]:
-    """A policy's ``act`` may be ``async def`` (e.g. concurrent requests to an inference server): its
-    coroutine is run to completion on one private event loop, reused across calls."""
+def _background_loop() -> asyncio.AbstractEventLoop:
+    """One event loop running forever in a daemon thread, for coroutines met inside a running loop."""
+    global _BACKGROUND
+    with _BACKGROUND_LOCK:
+        if _BACKGROUND is None or _BACKGROUND.is_closed():
+            loop = asyncio.new_event_loop()
+            threading.Thread(target=loop.run_forever, name="mpb-policy-loop", daemon=True).start()
+            _BACKGROUND = loop
+        return _BACKGROUND
+
+
+def resolve(actions: Any, n: int | None = None) -> list[str]:
+    """A policy's ``act`` result as a list of ``n`` actions (a clear error if it is not one).
+
+    ``act`` may be ``async def`` (e.g. concurrent requests to an inference server): its coroutine runs to
+    completion on one private event loop, reused across calls. When the caller is itself inside a
+    running loop (a notebook, an ``async`` program), that private loop runs in a helper thread instead,
+    so ``run()`` works there too; objects bound to the caller's loop cannot be used from it."""
     global _LOOP
-    if not inspect.isawaitable(actions):
-        return actions
-    if _LOOP is None or _LOOP.is_closed():
-        _LOOP = asyncio.new_event_loop()
-    return _LOOP.run_until_complete(actions)
+    if inspect.isawaitable(actions):
+        try:
+            asyncio.get_running_loop()
+        except RuntimeError:  # no loop running in this thread: drive our own here
+            if _LOOP is None or _LOOP.is_closed():
+                _LOOP = asyncio.new_event_loop()
+            actions = _LOOP.run_until_complete(actions)
+        else:
+            actions = asyncio.run_coroutine_threadsafe(_awaited(actions), _background_loop()).result()
+    if n is not None:
+        if not isinstance(actions, (list, tuple, np.ndarray)):
+            raise TypeError(f"policy.act must return a list of {n} actions, got {type(actions).__name__}")
+        if len(actions) != n:
+            raise ValueError(f"policy.act returned {len(actions)} actions for {n} observations")
+    return actions  # type: ignore[no-any-return]
+
+
+async def _awaited(awaitable: Any) -> Any:
+    return await awaitable
 
 
 class Recorder:
@@ -180,7 +231,7 @@ def play_episode(episode: Episode, task: Task, policy: Policy, seed: int = 0) ->
     policy.reset(0, info)
     while True:
         t0 = time.perf_counter()
-        action = resolve(policy.act([obs], [info]))[0]
+        action = resolve(policy.act([obs], [info]), 1)[0]
         t1 = time.perf_counter()
         obs, reward, terminated, truncated, info = episode.step(action)
         rec.env_s += time.perf_counter() - t1
@@ -301,16 +352,100 @@ def _chunks(items: list[tuple[int, Task]], n: int) -> list[list[tuple[int, Task]
     return [c for c in out if c]
 
 
+class RunConflict(ValueError):
+    """``out`` holds something this run may not overwrite or continue: another run, a run with other
+    settings, a file, a damaged record. The message is one line."""
+
+
+def _manifest(settings: dict[str, Any], policy: Policy) -> dict[str, Any]:
+    """What ``out/run.json`` records: the settings that shape trajectories and the policy's label."""
+    return {"settings": settings, "policy": policy_label(policy)}
+
+
+def _complete_lines(path: Path) -> bytes:
+    """The file's bytes up to its last newline; a partial last line (an interrupted write) is cut off
+    the file itself, so appending continues on a fresh line."""
+    data = path.read_bytes()
+    end = data.rfind(b"\n") + 1
+    if end < len(data):
+        with path.open("r+b") as fh:
+            fh.truncate(end)
+        data = data[:end]
+    return data
+
+
+def _prepare_out(out: Path, plan: list[Task], manifest: dict[str, Any], resume: bool) -> list[Trajectory]:
+    """Check ``out`` for this run and return the trajectories a resumed run keeps (a prefix of ``plan``).
+
+    A fresh run needs a directory without a run in it; a resumed one needs the same settings and policy
+    label as ``out/run.json`` and finished episodes that are the start of ``plan``."""
+    if out.exists() and not out.is_dir():
+        raise RunConflict(f"{out} is a file, not a directory for the run")
+    try:
+        out.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise RunConflict(f"cannot create {out}: {exc.strerror or exc}") from None
+    traj_path, man_path = out / TRAJECTORIES_FILE, out / MANIFEST_FILE
+    if not resume:
+        if man_path.exists() or (traj_path.exists() and traj_path.stat().st_size > 0):
+            raise RunConflict(
+                f"{out} already holds a run; continue it with resume=True (mpb eval --resume) or write "
+                "to another directory"
+            )
+        man_path.write_bytes(orjson.dumps(manifest, option=orjson.OPT_INDENT_2) + b"\n")
+        return []
+    if man_path.exists():
+        try:
+            before = orjson.loads(man_path.read_bytes())
+        except orjson.JSONDecodeError:
+            raise RunConflict(f"{man_path} is damaged (not JSON); cannot check what run it was") from None
+        old = {**before.get("settings", {}), "policy": before.get("policy")}
+        new = {**manifest["settings"], "policy": manifest["policy"]}
+        diff = [k for k in new if old.get(k) != new[k]]
+        if diff:
+            was = ", ".join(f"{k}={old.get(k)!r}" for k in diff)
+            now = ", ".join(f"{k}={new[k]!r}" for k in diff)
+            raise RunConflict(f"cannot resume the run in {out}: it ran with {was}, this run has {now}")
+    done: list[Trajectory] = []
+    if traj_path.exists():
+        for n, line in enumerate(_complete_lines(traj_path).splitlines(), 1):
+            if not line.strip():
+                continue
+            try:
+                done.append(Trajectory.model_validate(orjson.loads(line)))
+            except (orjson.JSONDecodeError, ValidationError) as exc:
+                first = str(exc).splitlines()[0]
+                raise RunConflict(f"{traj_path}:{n} is not a trajectory record ({first})") from None
+    for n, (traj, task) in enumerate(zip(done, plan, strict=False), 1):
+        if traj.task_id != task.id or traj.seed != manifest["settings"]["seed"]:
+            raise RunConflict(
+                f"cannot resume the run in {out}: line {n} of {TRAJECTORIES_FILE} is {traj.task_id} "
+                f"(seed {traj.seed}), this run's episode {n} is {task.id} (seed {manifest['settings']['seed']})"
+            )
+    if len(done) > len(plan):
+        raise RunConflict(
+            f"cannot resume the run in {out}: it holds {len(done)} episodes, this run has {len(plan)}"
+        )
+    time_path = out / TIMINGS_FILE
+    if time_path.exists():  # one timing line per kept episode (it is written just before the episode's line)
+        kept = _complete_lines(time_path).splitlines(keepends=True)[: len(done)]
+        time_path.write_bytes(b"".join(kept))
+    if not man_path.exists():  # a run from before run.json existed: record it now
+        man_path.write_bytes(orjson.dumps(manifest, option=orjson.OPT_INDENT_2) + b"\n")
+    return done
+
+
 class _Writer:
     """Streams trajectories to JSONL in plan order: each line is written as soon as every earlier
-    episode of the plan has been written, so the file is identical whatever order episodes finish in."""
+    episode of the plan has been written, so the file is identical whatever order episodes finish in.
+    An episode's timing line is written and flushed just before its trajectory line, so after an
+    interruption ``timings.jsonl`` holds at most one line more than ``trajectories.jsonl``."""
 
     def __init__(self, out: Path | None, append: bool) -> None:
         self.buffer: dict[int, Trajectory] = {}
         self.next = 0
         self.traj_file = self.time_file = None
         if out is not None:
-            out.mkdir(parents=True, exist_ok=True)
             mode = "ab" if append else "wb"
             self.traj_file = (out / TRAJECTORIES_FILE).open(mode)
             self.time_file = (out / TIMINGS_FILE).open(mode)
@@ -320,9 +455,10 @@ class _Writer:
         while self.next in self.buffer:
             t = self.buffer.pop(self.next)
             if self.traj_file is not None and self.time_file is not None:
+                self.time_file.write(orjson.dumps({"task_id": t.task_id, **t.timings}) + b"\n")
+                self.time_file.flush()
                 self.traj_file.write(t.line())
                 self.traj_file.flush()
-                self.time_file.write(orjson.dumps({"task_id": t.task_id, **t.timings}) + b"\n")
             self.next += 1
 
     def close(self) -> None:
@@ -359,30 +495,24 @@ def run(
         top_n: N for recall.
         max_turns: T_max.
         world_size: the base world, ``"S" | "M" | "L"``.
-        out: a directory for ``trajectories.jsonl`` and ``timings.jsonl`` (created if needed).
+        out: a directory for ``trajectories.jsonl``, ``timings.jsonl`` and ``run.json`` (the settings
+            and the policy's label); created if needed, and refused if it already holds a run.
         progress: show a progress bar with episodes/s (only on a terminal).
         executor: ``"local"`` (in-process shards) or ``"ray"`` (one Ray actor per shard).
         workers: shards (Ray actors); each holds ``batch_size`` slots.
         batch_size: episodes stepped together per shard.
         address: a Ray cluster address (``"auto"`` or ``"ray://host:10001"``); default a local instance.
-        resume: with ``out``, skip episodes already in ``out/trajectories.jsonl`` and append the rest.
+        resume: with ``out``, continue the run there: its finished episodes must be the start of this
+            plan, played with the same settings and policy label (``run.json``); a partial last line of
+            an interrupted write is dropped and its episode played again. The plan may be longer than
+            the first run's (e.g. a run of ``--limit 100`` continued over the whole suite).
         transport: how the Ray executor steps its actors: ``"auto"`` (a direct connection per actor,
             Ray actor calls if the driver cannot reach the actors), ``"channel"`` or ``"ray"``.
+
+    Raises:
+        RunConflict: ``out`` is a file, holds another run (without ``resume``), or holds a run this one
+            cannot continue (other settings or policy, other episodes, a damaged record).
     """
-    plan = episodes(list(tasks))
-    done_before: list[Trajectory] = []
-    if resume and out is not None and (Path(out) / TRAJECTORIES_FILE).exists():
-        done_before = read_trajectories(Path(out) / TRAJECTORIES_FILE)
-        finished = Counter(t.task_id for t in done_before)
-        rest = []
-        for t in plan:  # an episode listed k times is done once per earlier line for it
-            if finished[t.id] > 0:
-                finished[t.id] -= 1
-            else:
-                rest.append(t)
-        plan = rest
-    if not plan:
-        return done_before
     if executor not in ("local", "ray"):
         raise ValueError(f"unknown executor {executor!r}; choose local or ray")
     check_transport(transport)
@@ -395,6 +525,13 @@ def run(
         "world_size": world_size,
         "seed": seed,
     }
+    plan = episodes(list(tasks))
+    done_before: list[Trajectory] = []
+    if out is not None:
+        done_before = _prepare_out(Path(out), plan, _manifest(settings, policy), resume)
+        plan = plan[len(done_before) :]
+    if not plan:
+        return done_before
     parts = _chunks(list(enumerate(plan)), min(workers, len(plan)))
     writer = _Writer(Path(out) if out is not None else None, append=resume)
     bar = tqdm(total=len(plan), unit="ep", disable=not progress or not sys.stderr.isatty(), leave=False)
@@ -461,7 +598,7 @@ def drive(
                 info["slot"] = i * width + slot  # a fresh dict each step, nobody else's: no copy
                 infos.append(info)
         t0 = time.perf_counter()
-        actions = resolve(policy.act(obs, infos))
+        actions = resolve(policy.act(obs, infos), len(obs))
         policy_s = time.perf_counter() - t0
         requests: dict[int, list[tuple[int, str]]] = {}
         for (i, slot), action in zip(keys, actions, strict=True):

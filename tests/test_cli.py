@@ -192,6 +192,10 @@ def test_show(capsys, mixed: str) -> None:
         ["eval", "--policy", "null", "--dimension", "memory", "--tasks", "{runnable}"],
         ["eval", "--policy", "null", "--limit", "0", "--tasks", "{runnable}"],
         ["eval", "--policy", "null", "--recall", "magic", "--tasks", "{runnable}"],
+        ["eval", "--policy", "random", "--seed", "-1", "--tasks", "{runnable}"],
+        ["eval", "--policy", "random", "--seed", "99999999999999999999", "--tasks", "{runnable}"],
+        ["eval", "--policy", "null", "--out", "{bad_file}", "--tasks", "{runnable}"],
+        ["eval", "--policy", "null", "--tasks", "{bad_now}"],
         ["show", "cli-alarn", "--tasks", "{runnable}"],
         ["show", "--tasks", "{runnable}"],
         ["info", "--tasks", "/nonexistent/tasks.jsonl"],
@@ -205,7 +209,10 @@ def test_bad_arguments_give_one_line_and_exit_2(
 ) -> None:
     bad_file = tmp_path / "bad.jsonl"
     bad_file.write_text('{"id": "x"}\n')
-    argv = [a.format(runnable=runnable, bad_file=bad_file) for a in argv]
+    bad_now = tmp_path / "bad_now.jsonl"
+    record = orjson.loads(Path(runnable).read_bytes().splitlines()[0])
+    bad_now.write_bytes(orjson.dumps({**record, "now": "not a time"}) + b"\n")
+    argv = [a.format(runnable=runnable, bad_file=bad_file, bad_now=bad_now) for a in argv]
     code, out, err = run(capsys, *argv)
     assert code == 2
     lines = err.strip().splitlines()
@@ -340,3 +347,18 @@ def test_an_unreachable_ray_cluster_is_one_line_and_exit_1(capsys, runnable: str
     code, out, err = run(capsys, *argv)
     assert code == 1 and out == ""
     assert err.strip() == "mpb: error: cannot connect to the Ray cluster at 10.0.0.9:6379: Failed to connect"
+
+
+def test_eval_refuses_to_overwrite_a_run_and_resumes_only_the_same_one(
+    capsys, tmp_path: Path, runnable: str
+) -> None:
+    out = tmp_path / "run"
+    common = ["eval", "--policy", "random", "--seed", "3", "--tasks", runnable, "--world-size", "S", "--json"]
+    assert run(capsys, *common, "--out", str(out))[0] == 0
+    before = (out / "trajectories.jsonl").read_bytes()
+    for argv in ([*common, "--out", str(out)], [*common, "--seed", "4", "--out", str(out), "--resume"]):
+        code, stdout, err = run(capsys, *argv)
+        assert code == 2 and stdout == "" and len(err.strip().splitlines()) == 1 and "mpb: error: " in err
+    assert (out / "trajectories.jsonl").read_bytes() == before
+    assert run(capsys, *common, "--out", str(out), "--resume")[0] == 0
+    assert (out / "trajectories.jsonl").read_bytes() == before

@@ -318,3 +318,60 @@ def test_async_policies_are_awaited_by_the_executor() -> None:
     sync = run_local(TASKS, make_policy("oracle", TASKS), recall="oracle", world_size="S", progress=False)
     assert policy.calls > 0 and [t.line() for t in trajs] == [t.line() for t in sync]
     assert all(t.success for t in trajs)
+
+
+def test_async_policies_work_inside_a_running_event_loop() -> None:
+    """From a notebook or an ``async`` program the caller's loop is running: act is awaited elsewhere."""
+    import asyncio
+
+    class AsyncNull:
+        label = "null"
+
+        def reset(self, slot: int, info: dict) -> None:
+            return None
+
+        async def act(self, observations: list[str], infos: list[dict]) -> list[str]:
+            await asyncio.sleep(0)
+            return ["Done."] * len(observations)
+
+    async def main() -> list[Trajectory]:
+        return run_local(TASKS, AsyncNull(), world_size="S", progress=False)
+
+    trajs = asyncio.run(main())
+    assert [t.line() for t in trajs] == [
+        t.line() for t in run_local(TASKS, NullPolicy("Done."), world_size="S", progress=False)
+    ]
+
+
+@pytest.mark.parametrize("reply", [["Done."], ["Done."] * 9, "Done.", None])
+def test_a_policy_returning_the_wrong_number_of_actions_is_a_clear_error(reply: object) -> None:
+    class Broken:
+        def reset(self, slot: int, info: dict) -> None:
+            return None
+
+        def act(self, observations: list[str], infos: list[dict]) -> object:
+            return reply
+
+    with pytest.raises(
+        (ValueError, TypeError), match=r"policy\.act (returned \d+ actions for 4|must return a list of 4)"
+    ):
+        run_local(TASKS, Broken(), world_size="S", progress=False)
+
+
+def test_report_counts_each_copy_of_a_repeated_episode() -> None:
+    alarm = TASKS[0]
+    rep = build_report([_traj(alarm, True), _traj(alarm, False)], [alarm, alarm])
+    assert rep["episodes"] == 2 and rep["completed"] == 2
+    assert rep["counts"]["basic"] == {"episodes": 2, "successes": 1} and rep["basic"] == 50.0
+    rep = build_report([_traj(alarm, True)], [alarm, alarm])  # the second copy never ran: a failure
+    assert rep["counts"]["basic"] == {"episodes": 2, "successes": 1} and rep["completed"] == 1
+
+
+def test_an_action_that_is_not_utf8_is_recorded_not_fatal(tmp_path) -> None:
+    class Surrogate(NullPolicy):
+        def act(self, observations: list[str], infos: list[dict]) -> list[str]:
+            return ["Done \udcff"] * len(observations)
+
+    trajs = run_local(TASKS, Surrogate(), world_size="S", out=tmp_path / "run", progress=False)
+    lines = read_trajectories(tmp_path / "run" / TRAJECTORIES_FILE)
+    assert len(lines) == len(trajs) == len(TASKS) and lines[0].turns[0]["action"] == "Done ?"

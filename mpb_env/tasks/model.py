@@ -16,6 +16,7 @@ Gates: ``gold_memory_ids`` (⊆ IDs returned by ``search_user_memory``) and ``go
 
 from __future__ import annotations
 
+from datetime import datetime
 from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, model_validator
@@ -162,6 +163,12 @@ class Task(_Strict):
         unknown = set(self.frictions) - set(FRICTIONS)
         if unknown:
             raise ValueError(f"task {self.id}: unknown frictions {sorted(unknown)}")
+        try:
+            datetime.fromisoformat(self.now)
+        except ValueError:
+            raise ValueError(
+                f"task {self.id}: now must be an ISO 8601 date-time such as 2026-05-20T09:00:00, got {self.now!r}"
+            ) from None
         return self
 
     def with_routing(self, routing: Routing) -> Task:

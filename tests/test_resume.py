@@ -1,0 +1,101 @@
+"""Continuing a run in ``out``: what is kept, what is refused, and that the result equals one run."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from mpb_env.rollouts.policies import NullPolicy, RandomPolicy
+from mpb_env.rollouts.runner import (
+    MANIFEST_FILE,
+    TIMINGS_FILE,
+    TRAJECTORIES_FILE,
+    RunConflict,
+    run,
+)
+from mpb_env.tasks import load_tasks
+from mpb_env.tasks.model import episodes
+
+TASKS = load_tasks("starter")
+KW = {"seed": 4, "world_size": "S", "progress": False, "batch_size": 3}
+
+
+@pytest.fixture(scope="module")
+def whole(tmp_path_factory: pytest.TempPathFactory) -> bytes:
+    out = tmp_path_factory.mktemp("whole")
+    run(TASKS, RandomPolicy(4), out=out, **KW)
+    return (out / TRAJECTORIES_FILE).read_bytes()
+
+
+def _interrupted(tmp_path: Path, keep: bytes, timing_lines: int) -> Path:
+    """A run directory as an interruption leaves it: the manifest, the first bytes of the trajectories
+    and the first timing lines (written just before each trajectory line)."""
+    out = tmp_path / "run"
+    run(TASKS, RandomPolicy(4), out=out, **KW)
+    (out / TRAJECTORIES_FILE).write_bytes(keep)
+    timings = (out / TIMINGS_FILE).read_bytes().splitlines(keepends=True)
+    (out / TIMINGS_FILE).write_bytes(b"".join(timings[:timing_lines]))
+    return out
+
+
+@pytest.mark.parametrize("cut", ["lines", "half_line", "no_newline", "empty"])
+def test_resume_after_an_interruption_gives_the_uninterrupted_file(
+    tmp_path: Path, whole: bytes, cut: str
+) -> None:
+    lines = whole.splitlines(keepends=True)
+    keep = {
+        "lines": b"".join(lines[:5]),
+        "half_line": b"".join(lines[:5]) + lines[5][: len(lines[5]) // 2],
+        "no_newline": b"".join(lines[:5]) + lines[5].rstrip(b"\n"),
+        "empty": b"",
+    }[cut]
+    out = _interrupted(tmp_path, keep, timing_lines=0 if cut == "empty" else 6)
+    trajs = run(TASKS, RandomPolicy(4), out=out, resume=True, **KW)
+    assert (out / TRAJECTORIES_FILE).read_bytes() == whole
+    assert len(trajs) == len(episodes(TASKS)) == len((out / TIMINGS_FILE).read_bytes().splitlines())
+
+
+def test_resume_extends_a_shorter_plan(tmp_path: Path, whole: bytes) -> None:
+    out = tmp_path / "run"
+    run(TASKS[:3], RandomPolicy(4), out=out, **KW)
+    run(TASKS, RandomPolicy(4), out=out, resume=True, **KW)
+    assert (out / TRAJECTORIES_FILE).read_bytes() == whole
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        ({"seed": 5}, "seed=4"),
+        ({"world_size": "M"}, "world_size='S'"),
+        ({"recall": "all"}, "recall='bm25'"),
+        ({"policy": NullPolicy()}, "policy='random(seed=4)'"),
+        ({"tasks": TASKS[::-1]}, "line 1 of trajectories.jsonl"),
+    ],
+)
+def test_resume_refuses_another_run(tmp_path: Path, change: dict, message: str) -> None:
+    out = tmp_path / "run"
+    run(TASKS[:3], RandomPolicy(4), out=out, **KW)
+    before = (out / TRAJECTORIES_FILE).read_bytes()
+    kw = {**KW, **{k: v for k, v in change.items() if k not in ("policy", "tasks")}}
+    with pytest.raises(RunConflict, match=message.replace("(", r"\(").replace(")", r"\)")):
+        run(change.get("tasks", TASKS), change.get("policy", RandomPolicy(4)), out=out, resume=True, **kw)
+    assert (out / TRAJECTORIES_FILE).read_bytes() == before
+
+
+def test_a_fresh_run_never_overwrites_a_run(tmp_path: Path) -> None:
+    out = tmp_path / "run"
+    run(TASKS[:2], RandomPolicy(4), out=out, **KW)
+    before = (out / TRAJECTORIES_FILE).read_bytes()
+    with pytest.raises(RunConflict, match="already holds a run"):
+        run(TASKS, RandomPolicy(4), out=out, **KW)
+    assert (out / TRAJECTORIES_FILE).read_bytes() == before and (out / MANIFEST_FILE).exists()
+    with pytest.raises(RunConflict, match="is a file"):
+        run(TASKS, RandomPolicy(4), out=out / TRAJECTORIES_FILE, **KW)
+
+
+def test_a_damaged_record_is_named(tmp_path: Path, whole: bytes) -> None:
+    lines = whole.splitlines(keepends=True)
+    out = _interrupted(tmp_path, lines[0] + b'{"task_id": 3}\n' + lines[2], timing_lines=3)
+    with pytest.raises(RunConflict, match=f"{TRAJECTORIES_FILE}:2 is not a trajectory record"):
+        run(TASKS, RandomPolicy(4), out=out, resume=True, **KW)
