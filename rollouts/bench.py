@@ -122,7 +122,9 @@ class BenchConfig:
         memory_envs: sub-envs sharing one world in the memory figure.
         step_episodes: episodes per tool in the step figure (14 timed steps each).
         vector_ns: sub-env counts of the vector figure.
-        vector_steps: sub-env steps to time per N (split into whole 16-step cycles, at least 3).
+        vector_steps: sub-env steps to time per N (split into whole 16-step cycles, at least
+            ``vector_min_cycles``).
+        vector_min_cycles: the fewest cycles timed per N and env.
         oracle_repeats: runs of the bench split (the median is reported, the first also as cold).
         ray: run the Ray section.
         ray_actors: actor counts to compare.
@@ -143,6 +145,7 @@ class BenchConfig:
     step_episodes: int = 150
     vector_ns: tuple[int, ...] = (1, 64, 1024)
     vector_steps: int = 60_000
+    vector_min_cycles: int = 9  # 60,000 steps are only 3 cycles at N = 1,024: too few for a steady median
     oracle_repeats: int = 5
     ray: bool = True
     ray_actors: tuple[int, ...] = (1, 2)
@@ -531,7 +534,7 @@ def bench_vector(cfg: BenchConfig, task: Task) -> dict[str, Any]:
     }
     opts = {"task_id": task.id}
     for n in cfg.vector_ns:
-        cycles = max(3, cfg.vector_steps // (n * _CYCLE))
+        cycles = max(cfg.vector_min_cycles, cfg.vector_steps // (n * _CYCLE))
         actions = np.empty(n, dtype=object)
         actions[:] = [ACTIONS["point_write"]] * n
         ours = MobilePAVectorEnv(num_envs=n, tasks=[task], recall=recall, world_size=cfg.step_world)
