@@ -89,6 +89,8 @@ class MobilePAEnv(gym.Env[str, str]):
     ) -> tuple[str, dict[str, Any]]:
         super().reset(seed=seed)
         task_id = (options or {}).get("task_id")
+        if task_id is not None and not isinstance(task_id, str):
+            raise ValueError(f"task_id must be a task id string, got {type(task_id).__name__}")
         if task_id is None:
             task_id = self.task_ids[int(self.np_random.integers(len(self.task_ids)))]
         task = self._index.get(task_id)

@@ -15,7 +15,7 @@ import numpy as np
 import orjson
 from gymnasium import spaces
 from gymnasium.error import CustomSpaceError
-from gymnasium.vector.utils import create_shared_memory
+from gymnasium.vector.utils import batch_space, concatenate, create_empty_array, create_shared_memory, iterate
 
 from mpb_env.tools.runtime import ToolSpec
 
@@ -69,6 +69,60 @@ def _no_shared_memory(space: AnyText, n: int = 1, ctx: Any = None) -> Any:
         f"{space!r} holds arbitrary text, which gymnasium cannot keep in shared memory; "
         "pass shared_memory=False to AsyncVectorEnv (vector_kwargs={'shared_memory': False} in make_vec)"
     )
+
+
+class TextBatch(spaces.Space[np.ndarray]):
+    """A batch of ``n`` texts as a 1-D ``np.ndarray(dtype=object)``: the vector env's spaces, and what
+    gymnasium's ``batch_space`` makes of an ``AnyText`` (so ``SyncVectorEnv``, ``AsyncVectorEnv`` and the
+    vector wrappers batch these texts the same way). ``sample()`` draws from the single space."""
+
+    def __init__(self, single: AnyText, n: int, seed: int | np.random.Generator | None = None) -> None:
+        self.single = single
+        self.n = n
+        super().__init__(shape=(n,), dtype=object, seed=seed)
+
+    def sample(self, mask: Any = None, probability: Any = None) -> np.ndarray:
+        out = np.empty(self.n, dtype=object)
+        out[:] = [self.single.sample() for _ in range(self.n)]
+        return out
+
+    def contains(self, x: Any) -> bool:
+        return isinstance(x, np.ndarray) and x.shape == (self.n,) and all(self.single.contains(v) for v in x)
+
+    def seed(self, seed: int | None = None) -> int:
+        """Seed the batch and, with the same seed, the single space ``sample()`` draws from."""
+        used = super().seed(seed)
+        self.single.seed(used)
+        return used
+
+    def __repr__(self) -> str:
+        return f"TextBatch({self.single!r}, {self.n})"
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, TextBatch) and other.n == self.n and type(other.single) is type(self.single)
+
+    __hash__ = None  # type: ignore[assignment]
+
+
+@batch_space.register(AnyText)
+def _batch_text(space: AnyText, n: int = 1) -> TextBatch:
+    return TextBatch(space, n)
+
+
+@create_empty_array.register(AnyText)
+def _empty_texts(space: AnyText, n: int = 1, fn: Any = None) -> np.ndarray:
+    return np.full(n, "", dtype=object)
+
+
+@concatenate.register(AnyText)
+def _concatenate_texts(space: AnyText, items: Any, out: np.ndarray) -> np.ndarray:
+    out[:] = list(items)
+    return out
+
+
+@iterate.register(TextBatch)
+def _iterate_texts(space: TextBatch, items: Any) -> Any:
+    return iter(items)
 
 
 def _value(schema: dict[str, Any], rng: np.random.Generator) -> Any:

@@ -20,11 +20,10 @@ import gc
 from typing import Any
 
 import numpy as np
-from gymnasium import spaces
 from gymnasium.vector import AutoresetMode, VectorEnv
 
 from mpb_env.domains import catalog
-from mpb_env.envs.spaces import AnyText, ToolCallText
+from mpb_env.envs.spaces import AnyText, TextBatch, ToolCallText
 from mpb_env.episode import T_MAX, Episode, without_gc
 from mpb_env.recall import DEFAULT_TOP_N
 from mpb_env.tasks import load_tasks, task_index
@@ -67,29 +66,6 @@ def _column(values: list[Any], dtype: Any) -> np.ndarray:
         for j, v in enumerate(values):
             arr[j] = v
     return arr
-
-
-class TextBatch(spaces.Space[np.ndarray]):
-    """A batch of ``n`` texts as a 1-D ``np.ndarray(dtype=object)``."""
-
-    def __init__(self, single: AnyText, n: int, seed: int | None = None) -> None:
-        super().__init__(shape=(n,), dtype=object, seed=seed)
-        self.single = single
-        self.n = n
-
-    def sample(self, mask: Any = None, probability: Any = None) -> np.ndarray:
-        out = np.empty(self.n, dtype=object)
-        out[:] = [self.single.sample() for _ in range(self.n)]
-        return out
-
-    def contains(self, x: Any) -> bool:
-        return isinstance(x, np.ndarray) and x.shape == (self.n,) and all(self.single.contains(v) for v in x)
-
-    def seed(self, seed: int | None = None) -> list[int]:
-        return [*super().seed(seed), *self.single.seed(seed)]
-
-    def __repr__(self) -> str:
-        return f"TextBatch({self.single!r}, {self.n})"
 
 
 class MobilePAVectorEnv(VectorEnv):
@@ -213,27 +189,50 @@ class MobilePAVectorEnv(VectorEnv):
         mask[rows] = True
         return mask
 
+    def _one_seed(self, seed: Any) -> int | None:
+        """The RNG seed of ``reset(seed=...)``: an int, ``None``, or (as ``SyncVectorEnv`` takes) one
+        entry per sub-env, all ints (combined into one seed: the sub-envs share one RNG) or all ``None``."""
+        if not isinstance(seed, (list, tuple)):
+            return seed  # type: ignore[no-any-return]
+        if len(seed) != self.num_envs:
+            raise ValueError(f"seed has {len(seed)} entries for {self.num_envs} sub-envs")
+        if all(s is None for s in seed):
+            return None
+        if not all(isinstance(s, (int, np.integer)) and not isinstance(s, bool) and s >= 0 for s in seed):
+            raise ValueError(f"a seed list holds non-negative ints, or only None; got {list(seed)!r}")
+        return int(np.random.SeedSequence([int(s) for s in seed]).generate_state(1)[0])
+
+    def _pins(self, options: dict[str, Any]) -> list[str | None]:
+        """The task each sub-env is pinned to by ``reset`` options (``None``: drawn at every reset)."""
+        task_id, ids = options.get("task_id"), options.get("task_ids")
+        if task_id is not None and ids is not None:
+            raise ValueError("give reset options task_id or task_ids, not both")
+        if task_id is not None:
+            if not isinstance(task_id, str):
+                raise ValueError(f"task_id must be a task id string, got {type(task_id).__name__}")
+            ids = [task_id] * self.num_envs
+        if ids is None:
+            return [None] * self.num_envs
+        if isinstance(ids, (str, bytes)) or not isinstance(ids, (list, tuple, np.ndarray)):
+            raise ValueError(f"task_ids must be a list of task id strings, got {type(ids).__name__}")
+        ids = list(ids)
+        if len(ids) != self.num_envs:
+            raise ValueError(f"task_ids has {len(ids)} entries for {self.num_envs} sub-envs")
+        not_str = [t for t in ids if not isinstance(t, str)]
+        if not_str:
+            raise ValueError(f"task_ids must be task id strings, got {not_str[:5]!r}")
+        bad = [t for t in ids if t not in self._index]
+        if bad:
+            raise ValueError(f"unknown task ids: {bad[:5]}")
+        return ids
+
     # ------------------------------------------------------------------ API
     def reset(
         self, *, seed: int | list[int] | None = None, options: dict[str, Any] | None = None
     ) -> tuple[np.ndarray, dict[str, Any]]:
-        if isinstance(seed, list):
-            seed = seed[0] if seed else None
+        seed, pinned = self._one_seed(seed), self._pins(options or {})  # both checked before any change
         super().reset(seed=seed)
-        options = options or {}
-        ids = options.get("task_ids")
-        if "task_id" in options:
-            ids = [options["task_id"]] * self.num_envs
-        if ids is not None:
-            ids = list(ids)
-            if len(ids) != self.num_envs:
-                raise ValueError(f"task_ids has {len(ids)} entries for {self.num_envs} sub-envs")
-            bad = [t for t in ids if t not in self._index]
-            if bad:
-                raise ValueError(f"unknown task ids: {bad[:5]}")
-            self._pinned = ids
-        else:
-            self._pinned = [None] * self.num_envs
+        self._pinned = pinned
         obs = np.empty(self.num_envs, dtype=object)
         infos: list[tuple[int, dict[str, Any]]] = []
         for i in range(self.num_envs):

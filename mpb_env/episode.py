@@ -61,6 +61,27 @@ def initial_tools(task: Task, mode: RecallMode, n: int) -> tuple[str, ...]:
     return task.derived(("tools", mode, n), build)
 
 
+_SERVED: dict[str, dict[str, Any]] = {}
+
+
+def _served_schema(name: str) -> dict[str, Any]:
+    """The schema infos are copied from: a private deep copy of the catalog's (or ``ask_user``'s), so
+    nothing a caller does to an info's schemas can reach the catalog itself."""
+    schema = _SERVED.get(name)
+    if schema is None:
+        source = ASK_USER_SCHEMA if name == ASK_USER else catalog()[name].schema
+        schema = _SERVED[name] = orjson.loads(orjson.dumps(source))
+    return schema
+
+
+def schema_copy(schema: dict[str, Any]) -> dict[str, Any]:
+    """A tool schema for an info: new dicts for the schema, its ``function`` and its ``parameters`` (the
+    levels callers change: dropping ``domain``, adding ``strict`` or ``additionalProperties``), sharing
+    the argument schemas below them, which are read-only: copy one before changing it."""
+    fn = schema["function"]
+    return {**schema, "function": {**fn, "parameters": {**fn["parameters"]}}}
+
+
 class Episode:
     """The mutable per-env episode: task, state S_t, action set A_t, transcript and outcome.
 
@@ -152,13 +173,15 @@ class Episode:
 
     # ------------------------------------------------------------------ views
     def schemas(self) -> list[dict[str, Any]]:
-        """The current action set A_t as OpenAI-style tool schemas (fresh dicts each call)."""
-        specs = catalog()
-        return [dict(ASK_USER_SCHEMA if name == ASK_USER else specs[name].schema) for name in self.tools]
+        """The current action set A_t as OpenAI-style tool schemas; see ``schema_copy`` for what is
+        fresh in each call."""
+        return [schema_copy(_served_schema(name)) for name in self.tools]
 
     def start_info(self) -> dict[str, Any]:
         """The reset info: task, chat messages, tool schemas of A_0, recall. Built once per task and
-        recall setting (autoreset pays a copy, not a rebuild); every call returns fresh containers."""
+        recall setting (autoreset pays a copy, not a rebuild): every call returns new lists, message
+        dicts and schema dicts down to ``parameters`` (``schema_copy``); what lies below them is shared
+        between calls, read-only."""
         mode = self.task.recall or self.recall_mode
 
         def build() -> dict[str, Any]:
@@ -174,7 +197,7 @@ class Episode:
             "task_id": self.task.id,
             "dimension": self.task.dimension,
             "messages": [dict(m) for m in base["messages"]],
-            "tools": [dict(t) for t in base["tools"]],
+            "tools": [schema_copy(t) for t in base["tools"]],
             "recall": {
                 "mode": mode,
                 "n": self.top_n,

@@ -258,3 +258,93 @@ def test_async_vector_env_runs_the_same_episodes_without_shared_memory() -> None
         )
     finally:
         other.close()
+
+
+def test_changing_an_infos_tool_schemas_reaches_no_other_info_nor_the_catalog() -> None:
+    from mpb_env.domains import catalog
+
+    v = MobilePAVectorEnv(split="starter", num_envs=2)
+    _, infos = v.reset(options={"task_id": ALARM})
+    name = infos["tools"][0][0]["function"]["name"]
+    reference = orjson.dumps(catalog()[name].schema)
+    mine = infos["tools"][0][0]
+    mine["function"]["strict"] = True  # what OpenAI's strict mode asks for
+    mine["function"]["parameters"]["required"] = []
+    del mine["domain"]
+    other = infos["tools"][1][0]
+    assert "strict" not in other["function"] and "domain" in other
+    assert (
+        other["function"]["parameters"]["required"]
+        == orjson.loads(reference)["function"]["parameters"]["required"]
+    )
+    _, again = v.reset(options={"task_id": ALARM})
+    assert "strict" not in again["tools"][0][0]["function"] and "domain" in again["tools"][0][0]
+    assert orjson.dumps(catalog()[name].schema) == reference
+
+
+def test_seed_lists_are_checked_and_seed_the_draws() -> None:
+    v = MobilePAVectorEnv(split="starter", num_envs=3)
+
+    def draw(seed: object) -> list[str]:
+        v.reset(seed=seed)
+        return [t.id for t in v.tasks]
+
+    assert draw([1, 2, 3]) == draw([1, 2, 3]) != draw([1, 2, 4])
+    assert draw(7) == draw(7)
+    for bad, message in (
+        ([1, 2], "2 entries for 3"),
+        ([None, 5, 5], "non-negative ints"),
+        ([1, -2, 3], "non-negative"),
+    ):
+        before = [t.id for t in v.tasks]
+        with pytest.raises(ValueError, match=message):
+            v.reset(seed=bad)
+        assert [t.id for t in v.tasks] == before  # a refused reset changes nothing
+
+
+@pytest.mark.parametrize(
+    ("options", "message"),
+    [
+        ({"task_ids": ALARM}, "must be a list of task id strings"),
+        ({"task_ids": [[ALARM], ALARM, ALARM]}, "must be task id strings"),
+        ({"task_ids": [ALARM, ALARM]}, "2 entries for 3"),
+        ({"task_ids": [ALARM, ALARM, "nope"]}, "unknown task ids"),
+        ({"task_id": ALARM, "task_ids": [ALARM] * 3}, "not both"),
+        ({"task_id": 3}, "must be a task id string"),
+    ],
+)
+def test_bad_reset_options_are_clear_errors(options: dict, message: str) -> None:
+    v = MobilePAVectorEnv(split="starter", num_envs=3)
+    with pytest.raises(ValueError, match=message):
+        v.reset(options=options)
+    with pytest.raises(ValueError, match="must be a task id string"):
+        gym.make("mpb/MobilePA-v0", split="starter").reset(options={"task_id": [ALARM]})
+    v.reset(options={"task_id": None})  # like the single env: no pin, a drawn task
+    assert all(isinstance(t.id, str) for t in v.tasks)
+
+
+def test_gymnasiums_vectorizations_and_wrappers_batch_texts_like_the_vector_env() -> None:
+    from gymnasium.wrappers.vector import VectorizeTransformObservation
+
+    ours = gym.make_vec("mpb/MobilePA-v0", num_envs=2, split="starter")
+    sync = gym.make_vec("mpb/MobilePA-v0", num_envs=2, split="starter", vectorization_mode="sync")
+    assert sync.observation_space == ours.observation_space and sync.action_space == ours.action_space
+    a, _ = ours.reset(options={"task_id": ALARM})
+    b, _ = sync.reset(options={"task_id": ALARM})
+    assert a.dtype == b.dtype == object and list(a) == list(b)
+    actions = sync.action_space.sample()
+    assert isinstance(actions, np.ndarray) and actions.shape == (2,)
+    assert [list(x) for x in ours.step(actions)[:4]] == [list(x) for x in sync.step(actions)[:4]]
+    upper = VectorizeTransformObservation(
+        ours,
+        wrapper=gym.wrappers.TransformObservation,
+        func=str.upper,
+        observation_space=ours.single_observation_space,
+    )
+    obs, _ = upper.reset(options={"task_id": ALARM})
+    assert obs[0] == a[0].upper()
+    space = ours.action_space
+    assert isinstance(space.seed(3), int)
+    first = space.sample()
+    space.seed(3)
+    assert list(space.sample()) == list(first)
