@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import argparse
 import difflib
+import os
 import sys
 from collections import Counter
 from pathlib import Path
@@ -83,13 +84,18 @@ def read_task_file(path: Path) -> list[Task]:
     except OSError as exc:
         raise UsageError(f"cannot read task file {str(path)!r}: {exc.strerror or exc}") from None
     tasks: list[Task] = []
+    seen: dict[str, int] = {}
     for n, line in enumerate(raw.splitlines(), 1):
         if not line.strip():
             continue
         try:
-            tasks.append(Task.model_validate(orjson.loads(line)))
+            task = Task.model_validate(orjson.loads(line))
         except (orjson.JSONDecodeError, ValueError) as exc:
             raise UsageError(f"{path}:{n}: not a valid task: {_one_line(exc)}") from None
+        if task.id in seen:
+            raise UsageError(f"{path}:{n}: duplicate task id {task.id!r} (first on line {seen[task.id]})")
+        seen[task.id] = n
+        tasks.append(task)
     return tasks
 
 
@@ -342,6 +348,8 @@ def validate_tasks(
 
 def cmd_validate(args: argparse.Namespace) -> int:
     tasks = _tasks(args)
+    if not episodes(tasks):
+        raise UsageError("no episodes selected (check --dimension / the task source)")
     result = validate_tasks(
         tasks,
         recall=args.recall,
@@ -386,7 +394,7 @@ def cmd_eval(args: argparse.Namespace) -> int:
         make_policy(args.policy, [], args.seed)  # reject a bad spec before reading any tasks
     except ValueError as exc:
         raise UsageError(_one_line(exc)) from None
-    out = Path(args.out) if args.out else None
+    out = args.out
     if args.resume and out is None:
         raise UsageError("--resume needs --out DIR (the run to continue)")
     if args.address and not args.ray:
@@ -431,6 +439,8 @@ def cmd_eval(args: argparse.Namespace) -> int:
         raise RunError(str(exc)) from None
     except RunConflict as exc:
         raise UsageError(str(exc)) from None
+    except OSError as exc:
+        raise RunError(f"cannot write the run to {out}: {exc}") from None
     report = build_report(trajectories, plan)
     report["run"] = {
         "policy": args.policy,
@@ -446,7 +456,10 @@ def cmd_eval(args: argparse.Namespace) -> int:
         "executor": "ray" if args.ray else "local",
     }
     if out is not None:
-        (out / "report.json").write_bytes(orjson.dumps(report, option=orjson.OPT_INDENT_2) + b"\n")
+        try:
+            (out / "report.json").write_bytes(orjson.dumps(report, option=orjson.OPT_INDENT_2) + b"\n")
+        except OSError as exc:
+            raise RunError(f"cannot write {out / 'report.json'}: {exc.strerror or exc}") from None
         print(f"wrote {out / 'report.json'} and {out / TRAJECTORIES_FILE}", file=sys.stderr)
     if args.json:
         _dump(report)
@@ -466,14 +479,24 @@ def cmd_bench(args: argparse.Namespace) -> int:
 
 
 # --------------------------------------------------------------------------- parser
+#: Counts (episodes, tools, turns, workers, slots) beyond this are typos, and JSON cannot hold them all.
+COUNT_MAX = 2**31 - 1
+
+
 def _positive(text: str) -> int:
     try:
         value = int(text)
     except ValueError:
         raise argparse.ArgumentTypeError(f"expected a positive integer, got {text!r}") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"expected a positive integer, got {text!r}")
+    if not 1 <= value <= COUNT_MAX:
+        raise argparse.ArgumentTypeError(f"expected an integer from 1 to {COUNT_MAX}, got {text!r}")
     return value
+
+
+def _path(text: str) -> Path:
+    if not text.strip():
+        raise argparse.ArgumentTypeError("expected a path, got an empty string")
+    return Path(text)
 
 
 #: Seeds are recorded in JSON and seed numpy generators: a non-negative 63-bit integer.
@@ -493,7 +516,7 @@ def _seed(text: str) -> int:
 def _task_source(p: argparse.ArgumentParser) -> None:
     p.add_argument("--split", default="bench", choices=sorted(SPLITS), help="task suite (default: bench)")
     p.add_argument(
-        "--tasks", type=Path, default=None, metavar="FILE", help="a JSONL file of tasks instead of a split"
+        "--tasks", type=_path, default=None, metavar="FILE", help="a JSONL file of tasks instead of a split"
     )
 
 
@@ -524,7 +547,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.set_defaults(func=cmd_tools)
 
     p = sub.add_parser("show", help="show one task")
-    p.add_argument("task_id", help="task id, e.g. basic_0001 (skill variants: <id>@SOR, <id>@MTSR)")
+    p.add_argument("task_id", help="task id, e.g. basic-0001 (skill variants: <id>@SOR, <id>@MTSR)")
     _task_source(p)
     p.add_argument("--json", action="store_true", help="print the task record as JSON")
     p.set_defaults(func=cmd_show)
@@ -544,7 +567,9 @@ def build_parser() -> argparse.ArgumentParser:
     _episode_options(p, recall_default=None)
     p.add_argument("--seed", type=_seed, default=0, help="seed of the random policy (default: 0)")
     p.add_argument("--limit", type=_positive, default=None, help="only the first N episodes")
-    p.add_argument("--out", default=None, metavar="DIR", help="write report.json and trajectories.jsonl here")
+    p.add_argument(
+        "--out", type=_path, default=None, metavar="DIR", help="write report.json and trajectories.jsonl here"
+    )
     p.add_argument(
         "--resume", action="store_true", help="continue the run in --out: skip episodes already there"
     )
@@ -586,6 +611,10 @@ def main(argv: list[str] | None = None) -> int:
         return 1
     except SystemExit as exc:  # --help
         return exc.code if isinstance(exc.code, int) else 0
+    except BrokenPipeError:  # the reader stopped early (| head): end quietly, as a process SIGPIPE ends
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())  # nothing more can be written; don't fail again at exit
+        return 141
 
 
 if __name__ == "__main__":

@@ -129,8 +129,9 @@ def _ci(value: list[float] | None) -> str:
 
 
 def format_table(rep: dict[str, Any]) -> str:
-    """The Table 3 row (scores with ``[lo, hi]`` 95% intervals, average steps and output tokens)
-    followed by the per-category, per-bucket and per-routing breakdown."""
+    """The Table 3 row (scores with ``[lo, hi]`` 95% intervals, average steps and output tokens), the
+    interaction metrics when the run offered ``ask_user``, then the per-category, per-bucket and
+    per-routing breakdown."""
     keys = ("overall", *DIMENSIONS)
     header = ["", *(_LABELS[k] for k in keys), "Avg steps", "Avg output tokens"]
     score = [
@@ -151,6 +152,13 @@ def format_table(rep: dict[str, Any]) -> str:
     ]
     lines = [line.rstrip() for line in lines]
     lines.append(f"episodes: {rep.get('episodes', 0)} expected, {rep.get('completed', 0)} completed")
+    inter = rep.get("interaction")
+    if inter:
+        lines.append(
+            f"interaction: UIQ {_num(inter['uiq'])}, success {_num(inter['success_rate'])}% over "
+            f"{inter['tasks']} tasks, {_num(inter['avg_queries'])} queries per task, "
+            f"{inter['spurious_askers']} of {inter['control_tasks']} control tasks asked anyway"
+        )
 
     breakdown: list[tuple[str, dict[str, Any]]] = []
     for group, cats in rep.get("by_category", {}).items():

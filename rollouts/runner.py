@@ -374,7 +374,22 @@ def _complete_lines(path: Path) -> bytes:
     return data
 
 
+def _first_line(exc: BaseException) -> str:
+    text = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
+    return text.splitlines()[0] if text else type(exc).__name__
+
+
 def _prepare_out(out: Path, plan: list[Task], manifest: dict[str, Any], resume: bool) -> list[Trajectory]:
+    """``_check_out`` with the files' own errors (a directory where a file should be, no permission)
+    as ``RunConflict``."""
+    try:
+        return _check_out(out, plan, manifest, resume)
+    except OSError as exc:
+        where = exc.filename or out
+        raise RunConflict(f"cannot use {where} for the run: {_first_line(exc)}") from None
+
+
+def _check_out(out: Path, plan: list[Task], manifest: dict[str, Any], resume: bool) -> list[Trajectory]:
     """Check ``out`` for this run and return the trajectories a resumed run keeps (a prefix of ``plan``).
 
     A fresh run needs a directory without a run in it; a resumed one needs the same settings and policy
@@ -397,8 +412,10 @@ def _prepare_out(out: Path, plan: list[Task], manifest: dict[str, Any], resume: 
     if man_path.exists():
         try:
             before = orjson.loads(man_path.read_bytes())
-        except orjson.JSONDecodeError:
-            raise RunConflict(f"{man_path} is damaged (not JSON); cannot check what run it was") from None
+        except (OSError, orjson.JSONDecodeError) as exc:
+            raise RunConflict(f"cannot read {man_path}: {_first_line(exc)}") from None
+        if not isinstance(before, dict) or not isinstance(before.get("settings", {}), dict):
+            raise RunConflict(f"{man_path} is not a run manifest; cannot check what run it was")
         old = {**before.get("settings", {}), "policy": before.get("policy")}
         new = {**manifest["settings"], "policy": manifest["policy"]}
         diff = [k for k in new if old.get(k) != new[k]]
@@ -414,8 +431,9 @@ def _prepare_out(out: Path, plan: list[Task], manifest: dict[str, Any], resume: 
             try:
                 done.append(Trajectory.model_validate(orjson.loads(line)))
             except (orjson.JSONDecodeError, ValidationError) as exc:
-                first = str(exc).splitlines()[0]
-                raise RunConflict(f"{traj_path}:{n} is not a trajectory record ({first})") from None
+                raise RunConflict(
+                    f"{traj_path}:{n} is not a trajectory record ({_first_line(exc)})"
+                ) from None
     for n, (traj, task) in enumerate(zip(done, plan, strict=False), 1):
         if traj.task_id != task.id or traj.seed != manifest["settings"]["seed"]:
             raise RunConflict(

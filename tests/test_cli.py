@@ -196,6 +196,12 @@ def test_show(capsys, mixed: str) -> None:
         ["eval", "--policy", "random", "--seed", "99999999999999999999", "--tasks", "{runnable}"],
         ["eval", "--policy", "null", "--out", "{bad_file}", "--tasks", "{runnable}"],
         ["eval", "--policy", "null", "--tasks", "{bad_now}"],
+        ["eval", "--policy", "null", "--tasks", "{dup}"],
+        ["eval", "--policy", "null", "--top-n", "99999999999999999999", "--tasks", "{runnable}"],
+        ["eval", "--policy", "null", "--max-turns", "2147483648", "--tasks", "{runnable}"],
+        ["eval", "--policy", "null", "--out", "", "--tasks", "{runnable}"],
+        ["eval", "--policy", "null", "--tasks", ""],
+        ["validate", "--tasks", "{empty}"],
         ["show", "cli-alarn", "--tasks", "{runnable}"],
         ["show", "--tasks", "{runnable}"],
         ["info", "--tasks", "/nonexistent/tasks.jsonl"],
@@ -212,7 +218,13 @@ def test_bad_arguments_give_one_line_and_exit_2(
     bad_now = tmp_path / "bad_now.jsonl"
     record = orjson.loads(Path(runnable).read_bytes().splitlines()[0])
     bad_now.write_bytes(orjson.dumps({**record, "now": "not a time"}) + b"\n")
-    argv = [a.format(runnable=runnable, bad_file=bad_file, bad_now=bad_now) for a in argv]
+    dup = tmp_path / "dup.jsonl"
+    dup.write_bytes(Path(runnable).read_bytes().splitlines()[0] + b"\n" + Path(runnable).read_bytes())
+    empty = tmp_path / "empty.jsonl"
+    empty.write_text("\n")
+    argv = [
+        a.format(runnable=runnable, bad_file=bad_file, bad_now=bad_now, dup=dup, empty=empty) for a in argv
+    ]
     code, out, err = run(capsys, *argv)
     assert code == 2
     lines = err.strip().splitlines()
@@ -362,3 +374,45 @@ def test_eval_refuses_to_overwrite_a_run_and_resumes_only_the_same_one(
     assert (out / "trajectories.jsonl").read_bytes() == before
     assert run(capsys, *common, "--out", str(out), "--resume")[0] == 0
     assert (out / "trajectories.jsonl").read_bytes() == before
+
+
+@pytest.mark.parametrize("damage", ["manifest_not_a_dict", "manifest_is_a_dir", "report_is_a_dir"])
+def test_a_damaged_run_directory_is_one_line(capsys, tmp_path: Path, runnable: str, damage: str) -> None:
+    out = tmp_path / "run"
+    out.mkdir()
+    if damage == "manifest_not_a_dict":
+        (out / "run.json").write_text("[1]")
+    elif damage == "manifest_is_a_dir":
+        (out / "run.json").mkdir()
+    else:
+        (out / "report.json").mkdir()
+    resume = [] if damage == "report_is_a_dir" else ["--resume"]
+    code, stdout, err = run(
+        capsys, "eval", "--policy", "null", "--tasks", runnable, "--out", str(out), *resume
+    )
+    assert code in (1, 2) and stdout == "" and "Traceback" not in err
+    lines = err.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("mpb: error: "), err
+
+
+def test_a_closed_pipe_ends_quietly() -> None:
+    import subprocess
+    import sys
+
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "mpb_env.rollouts.cli", "tools"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+    )
+    assert proc.stdout is not None and proc.stderr is not None
+    proc.stdout.read(10)
+    proc.stdout.close()  # like `| head -c 10`
+    err = proc.stderr.read().decode()
+    assert proc.wait(timeout=60) in (0, 141) and "Traceback" not in err and "BrokenPipe" not in err
+
+
+def test_eval_text_shows_interaction_metrics(capsys) -> None:
+    code, out, _ = run(
+        capsys, "eval", "--split", "interaction", "--limit", "20", "--world-size", "S", "--no-progress"
+    )
+    assert code == 0 and "interaction: UIQ" in out
