@@ -14,6 +14,12 @@ acting on them, so driver and actors overlap instead of waiting for each other (
 better than two on 2 cores, where the driver and two actors share the CPUs). An actor
 that dies is replaced by a new one holding the shard's unfinished episodes, which re-run from their
 start, so every episode lands exactly once.
+
+Actors are pooled across runs with the same settings in one Ray session: a pooled actor that died
+while idle is replaced when the next run starts, and handles from an earlier session (after
+``ray.shutdown()``) are dropped. Each actor takes one CPU; asking for more actors than the cluster has
+CPUs is an error rather than a wait for CPUs that never come. Tasks travel cloudpickled, as in Ray's
+own calls, so a ``Task`` subclass defined in the user's script reaches the actors.
 """
 
 from __future__ import annotations
@@ -21,6 +27,7 @@ from __future__ import annotations
 import contextlib
 import functools
 import os
+import pickle
 import socket
 import threading
 import time
@@ -115,10 +122,16 @@ class ChannelServer:
                         request = conn.recv()
                     except (EOFError, OSError):  # the driver closed the run (or went away)
                         return
+                    except Exception:  # a whole message that cannot be unpickled here: say why
+                        request = None
                     try:
+                        if request is None:
+                            raise ValueError(f"cannot read the request:\n{traceback.format_exc()}")
                         name, *args = request
                         if name not in _REQUESTS:
                             raise ValueError(f"unknown request {name!r}")
+                        if name == "load":  # tasks travel cloudpickled, as Ray sends them
+                            args[0] = pickle.loads(args[0])
                         reply = ("ok", getattr(self, name)(*args))
                     except Exception:
                         reply = ("error", traceback.format_exc())
@@ -137,6 +150,7 @@ def _served(shard_cls: type[Shard]) -> type[Shard]:
 
 # --------------------------------------------------------------------------- driver side
 _DEAD = object()  # a result slot meaning: the actor died before answering
+_DIED_ERRORS: tuple[type[BaseException], ...] = (EOFError, ConnectionError)  # its connection closed
 
 
 class _RayCalls:
@@ -216,7 +230,10 @@ class _Channels:
         self.lanes[i] = deque()
 
     def begin(self, i: int, actor: Any, part: list[tuple[int, Task]], seed: int) -> None:
-        self.conns[i].send(("load", part, seed))
+        # cloudpickle, as Ray's own calls: a Task subclass defined in the user's script travels by value
+        from ray import cloudpickle
+
+        self.conns[i].send(("load", cloudpickle.dumps(part), seed))
         self.conns[i].send(("start",))
 
     def started(self, i: int) -> Batch:
@@ -290,20 +307,50 @@ _POOL: dict[tuple[Any, ...], list[Any]] = {}
 
 
 def _pool_key(ray: Any, shard_cls: type[Shard], batch_size: int, settings: dict[str, Any]) -> tuple[Any, ...]:
-    ctx = ray.get_runtime_context()
-    job = (ctx.get_job_id(), ctx.get_node_id())  # a new Ray instance never reuses old handles
+    job = _session(ray)  # a new Ray instance never reuses old handles
     fixed = tuple(sorted((k, v) for k, v in settings.items() if k != "seed"))
     return (job, shard_cls.__module__, shard_cls.__qualname__, batch_size, fixed)
 
 
 def shutdown_pool() -> None:
-    """Kill the pooled shard actors (``ray.shutdown()`` does it too)."""
+    """Kill the pooled shard actors (``ray.shutdown()`` ends them too; their handles are then dropped
+    at the next run)."""
     import ray
 
-    for actors in _POOL.values():
-        for a in actors:
+    for key in list(_POOL):
+        _discard(ray, key)
+
+
+def _discard(ray: Any, key: tuple[Any, ...]) -> None:
+    """Drop a pool; kill its actors if they belong to this Ray session (older handles are invalid, and
+    their actors ended with their session)."""
+    actors = _POOL.pop(key, [])
+    if not ray.is_initialized() or key[0] != _session(ray):
+        return
+    for a in actors:
+        with contextlib.suppress(Exception):  # already dead: nothing to kill
             ray.kill(a)
-    _POOL.clear()
+
+
+def _session(ray: Any) -> tuple[Any, Any]:
+    ctx = ray.get_runtime_context()
+    return (ctx.get_job_id(), ctx.get_node_id())
+
+
+def _alive(ray: Any, actors: list[Any]) -> list[bool]:
+    """Whether each (idle, pooled) actor still answers: one built-in no-op call each, all at once."""
+    refs = [a.__ray_ready__.remote() for a in actors]
+    out = []
+    for ref in refs:
+        try:
+            out.append(bool(ray.get(ref, timeout=CONNECT_TIMEOUT_S * 6)))
+        except (
+            ray.exceptions.RayActorError,
+            ray.exceptions.WorkerCrashedError,
+            ray.exceptions.GetTimeoutError,
+        ):
+            out.append(False)
+    return out
 
 
 def drive_ray(
@@ -331,9 +378,17 @@ def drive_ray(
     seed = settings.get("seed", 0)
     key = _pool_key(ray, shard_cls, batch_size, settings)
     for other in [k for k in _POOL if k != key]:  # one pool at a time: idle actors hold CPUs
-        for a in _POOL.pop(other):
-            ray.kill(a)
+        _discard(ray, other)
+    cpus = ray.cluster_resources().get("CPU", 0)
+    if len(parts) > cpus:  # each actor takes a CPU: Ray would wait for the missing ones forever
+        raise RayUnavailable(
+            f"{len(parts)} shard actors need {len(parts)} CPUs and the Ray cluster has {cpus:g}; "
+            f"use at most {int(cpus)} workers"
+        )
     pool = _POOL.setdefault(key, [])
+    for j, ok in enumerate(_alive(ray, pool[: len(parts)])):
+        if not ok:  # died while idle (e.g. the OOM killer): a fresh one takes its place
+            pool[j] = remote_shard.remote([], batch_size, **ctor)
     while len(pool) < len(parts):
         pool.append(remote_shard.remote([], batch_size, **ctor))
     actors = pool[: len(parts)]
@@ -366,7 +421,11 @@ def drive_ray(
         for i, (actor, part) in enumerate(zip(actors, parts, strict=True)):
             link.begin(i, actor, part, seed)  # every shard loads and starts at once
         for i in range(len(actors)):
-            split(i, link.started(i))
+            try:
+                batch = link.started(i)
+            except _DIED_ERRORS + (ray.exceptions.RayActorError, ray.exceptions.WorkerCrashedError):
+                batch = restart(i)  # died while loading or starting: replaced like a death mid-run
+            split(i, batch)
         while ready or link.busy():
             for (i, lane), batch in list(ready.items()):
                 del ready[(i, lane)]

@@ -402,7 +402,9 @@ def _check_out(out: Path, plan: list[Task], manifest: dict[str, Any], resume: bo
         raise RunConflict(f"cannot create {out}: {exc.strerror or exc}") from None
     traj_path, man_path = out / TRAJECTORIES_FILE, out / MANIFEST_FILE
     if not resume:
-        if man_path.exists() or (traj_path.exists() and traj_path.stat().st_size > 0):
+        # A run with finished episodes is kept; one that never finished any (it failed to start) has
+        # nothing to lose and is replaced.
+        if traj_path.exists() and traj_path.stat().st_size > 0:
             raise RunConflict(
                 f"{out} already holds a run; continue it with resume=True (mpb eval --resume) or write "
                 "to another directory"

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import pickle
 import sys
 import threading
 from multiprocessing import AuthenticationError
@@ -17,6 +18,7 @@ from mpb_env.rollouts.policies import RandomPolicy, make_policy
 from mpb_env.rollouts.ray_executor import drive_ray
 from mpb_env.rollouts.runner import RayUnavailable, Shard, read_trajectories, run
 from mpb_env.tasks import episodes, load_tasks
+from mpb_env.tasks.model import Task
 
 TASKS = load_tasks("starter")
 
@@ -174,7 +176,7 @@ def test_a_channel_refuses_a_wrong_key_and_serves_the_right_one() -> None:
     with pytest.raises(AuthenticationError):
         Client(address, authkey=b"x" * 32)
     with Client(address, authkey=b"k" * 32) as conn:
-        conn.send(("load", plan, 0))
+        conn.send(("load", pickle.dumps(plan), 0))  # tasks travel pickled (cloudpickle in the driver)
         conn.send(("start",))
         conn.send(("drop_world",))
         assert conn.recv() == ("ok", None)
@@ -227,3 +229,45 @@ def test_the_pooled_actors_serve_the_next_run_after_an_interrupted_one() -> None
         run(TASKS, Interrupting(), **kw)
     trajs = run(TASKS, make_policy("oracle", TASKS), **kw)
     assert len(trajs) == len(episodes(TASKS)) and all(t.success for t in trajs)
+
+
+class OwnTask(Task):
+    """A user's own Task subclass, defined where the actors cannot import it."""
+
+
+@pytest.mark.parametrize("transport", ["channel", "ray"])
+def test_own_task_classes_and_deleted_rows_reach_the_actors_intact(transport: str) -> None:
+    """Tasks already played in this process (their S0 patch, with deleted rows, is cached on them) and
+    of a class defined here play on Ray exactly as in-process."""
+    deleting = [
+        t
+        for t in load_tasks("bench")
+        if any(r is None for rows in t.s0_patch.values() for r in rows.values())
+    ][:16]
+    tasks = [OwnTask.model_validate(t.model_dump()) for t in deleting]
+    kw = {"seed": 7, "world_size": "S", "progress": False, "batch_size": 4}
+    local = run(tasks, RandomPolicy(7), **kw)
+    remote = run(tasks, RandomPolicy(7), executor="ray", workers=2, transport=transport, **kw)
+    assert len(deleting) == 16 and [t.line() for t in local] == [t.line() for t in remote]
+    assert not any(b"InternalError" in t.line() for t in remote)
+
+
+def test_a_pooled_actor_that_died_while_idle_is_replaced() -> None:
+    kw = {"seed": 2, "world_size": "S", "progress": False, "executor": "ray", "workers": 2}
+    first = run(TASKS, RandomPolicy(2), **kw)
+    (pool,) = ray_executor._POOL.values()
+    ray.kill(pool[0])  # as the OOM killer would, between runs
+    assert [t.line() for t in run(TASKS, RandomPolicy(2), **kw)] == [t.line() for t in first]
+
+
+def test_more_workers_than_the_cluster_has_cpus_is_a_clear_error() -> None:
+    with pytest.raises(RayUnavailable, match="3 shard actors need 3 CPUs and the Ray cluster has 2"):
+        run(TASKS, RandomPolicy(1), executor="ray", workers=3, world_size="S", progress=False)
+
+
+def test_a_run_after_ray_was_shut_down_and_started_again() -> None:
+    kw = {"seed": 1, "world_size": "S", "progress": False, "executor": "ray", "workers": 2}
+    first = run(TASKS[:4], RandomPolicy(1), **kw)
+    ray.shutdown()  # the pooled handles belong to the old session now
+    ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False)
+    assert [t.line() for t in run(TASKS[:4], RandomPolicy(1), **kw)] == [t.line() for t in first]

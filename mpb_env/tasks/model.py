@@ -171,6 +171,14 @@ class Task(_Strict):
             ) from None
         return self
 
+    def __getstate__(self) -> dict[Any, Any]:
+        """Pickled without the derived values: a copy (e.g. sent to a Ray actor) builds its own."""
+        state = super().__getstate__()
+        private = state.get("__pydantic_private__")
+        if private:
+            state["__pydantic_private__"] = {**private, "_derived": {}}
+        return state
+
     def with_routing(self, routing: Routing) -> Task:
         """The scored variant of a skill task under one routing mode (id ``<id>@<routing>``)."""
         variant = self.model_copy(update={"id": f"{self.id}@{routing}", "routing": routing})

@@ -32,6 +32,9 @@ class _Tombstone:
     def __repr__(self) -> str:
         return "TOMBSTONE"
 
+    def __reduce__(self) -> str:
+        return "TOMBSTONE"  # unpickles as this module's one instance: layers compare it with ``is``
+
 
 TOMBSTONE: Any = _Tombstone()
 _ISO: dict[tuple[datetime, int], str] = {}
