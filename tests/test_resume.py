@@ -99,3 +99,12 @@ def test_a_damaged_record_is_named(tmp_path: Path, whole: bytes) -> None:
     out = _interrupted(tmp_path, lines[0] + b'{"task_id": 3}\n' + lines[2], timing_lines=3)
     with pytest.raises(RunConflict, match=f"{TRAJECTORIES_FILE}:2 is not a trajectory record"):
         run(TASKS, RandomPolicy(4), out=out, resume=True, **KW)
+
+
+def test_a_run_that_never_finished_an_episode_is_replaced(tmp_path: Path, whole: bytes) -> None:
+    out = tmp_path / "run"
+    out.mkdir()
+    (out / MANIFEST_FILE).write_text('{"settings": {"seed": 99}, "policy": "other"}')
+    (out / TRAJECTORIES_FILE).write_bytes(b"")  # it failed before its first episode ended
+    run(TASKS, RandomPolicy(4), out=out, **KW)
+    assert (out / TRAJECTORIES_FILE).read_bytes() == whole
