@@ -188,7 +188,7 @@ class Episode:
             skills = {sid: self.state.get("skills", sid) or {} for sid in self.task.candidate_skills}
             return {
                 "messages": render_messages(self.task, skills),
-                "tools": self.schemas(),
+                "tools": [_served_schema(name) for name in self.tools],  # copied per call below
                 "gold_recall": gold_recall(self.task, self.tools),
             }
 

@@ -11,7 +11,7 @@
 
 from __future__ import annotations
 
-from functools import cache
+from functools import cache, lru_cache
 
 from mpb_env.domains import catalog
 from mpb_env.tasks.model import RecallMode, Task
@@ -84,12 +84,19 @@ def recall_query(text: str) -> str:
 def rank(text: str, n: int) -> list[str]:
     """The ``n`` best-matching tool names for ``text``, best first; when fewer than ``n`` tools match at
     all, the rest are filled in catalog order, so R_N always offers N tools."""
+    return list(_ranked(text, n))
+
+
+@lru_cache(maxsize=65_536)
+def _ranked(text: str, n: int) -> tuple[str, ...]:
+    """``rank`` remembered per process (the index never changes): a task's copies, its skill variants
+    and, on a pooled Ray actor, the same task sent again in a later run rank its text once."""
     names, index = _index()
     hits = index.top(recall_query(text), n)
     if len(hits) < n:
         seen = set(hits)
         hits += [i for i in range(len(names)) if i not in seen][: n - len(hits)]
-    return [names[i] for i in hits]
+    return tuple(names[i] for i in hits)
 
 
 def recall(task: Task, mode: RecallMode = "bm25", n: int = DEFAULT_TOP_N) -> list[str]:

@@ -646,8 +646,15 @@ class PointWritePolicy:
 
 
 def synthetic_plan(task: Task, n: int) -> list[Task]:
-    """``n`` copies of ``task`` as distinct Task objects with unique ids (``<id>#00000`` ...)."""
-    return [task.model_copy(update={"id": f"{task.id}#{i:05d}"}) for i in range(n)]
+    """``n`` copies of ``task`` as distinct Task objects with unique ids (``<id>#00000`` ...), each with
+    its own empty cache of derived values (S0 layer, A_0, start info): a run builds them per task, as
+    every Ray actor must for the tasks it is sent."""
+    plan = []
+    for i in range(n):
+        copy_ = task.model_copy(update={"id": f"{task.id}#{i:05d}"})
+        copy_._derived = {}
+        plan.append(copy_)
+    return plan
 
 
 def _topn_recall(task: Task) -> RecallMode:
@@ -724,15 +731,38 @@ def _summary(runs: list[tuple[float, float, int]]) -> dict[str, float]:
 
 
 def _paired_runs(
-    plan: list[Task], recall: RecallMode, world: Size, repeats: int, **ray_kw: Any
+    plan: Callable[[], list[Task]], recall: RecallMode, world: Size, repeats: int, **ray_kw: Any
 ) -> tuple[dict[str, float], dict[str, float]]:
     """In-process and Ray runs of the same plan at the same batch size, alternated so that load from
-    other processes hits both alike; returns the summaries of both."""
+    other processes hits both alike; returns the summaries of both. Every run gets a new ``plan()``, so
+    both sides build each task's derived values in the run (the actors receive tasks without them)."""
     local, remote = [], []
     for _ in range(max(1, repeats)):
-        local.append(_timed_run(plan, recall, world, batch_size=ray_kw["batch_size"]))
-        remote.append(_timed_run(plan, recall, world, **ray_kw))
+        local.append(_timed_run(plan(), recall, world, batch_size=ray_kw["batch_size"]))
+        remote.append(_timed_run(plan(), recall, world, **ray_kw))
     return _summary(local), _summary(remote)
+
+
+class _Echo:
+    """A Ray actor that answers at once: what a bare actor call costs."""
+
+    def ping(self) -> None:
+        return None
+
+
+def _actor_call_costs(ray: Any, calls: int = 300) -> dict[str, float]:
+    """One no-op Ray actor call after another: median wall ms per call and the driver's CPU ms per call."""
+    echo = ray.remote(num_cpus=0)(_Echo).remote()
+    ray.get(echo.ping.remote())  # started
+    walls = []
+    cpu0 = time.process_time()
+    for _ in range(calls):
+        t0 = time.perf_counter_ns()
+        ray.get(echo.ping.remote())
+        walls.append(time.perf_counter_ns() - t0)
+    cpu_ms = (time.process_time() - cpu0) * 1000 / calls
+    ray.kill(echo)
+    return {"wall_ms": round(statistics.median(walls) / 1e6, 3), "driver_cpu_ms": round(cpu_ms, 3)}
 
 
 def bench_ray(cfg: BenchConfig, task: Task) -> dict[str, Any]:
@@ -762,15 +792,16 @@ def bench_ray(cfg: BenchConfig, task: Task) -> dict[str, Any]:
         out["worker_niceness"] = ray.get(ray.remote(_niceness).remote())
         out["driver_niceness"] = os.nice(0)
         out["loadavg_1min_before"] = round(os.getloadavg()[0], 2)
+        out["actor_call"] = _actor_call_costs(ray)
         # The default transport (a direct connection per actor) at every setting, then plain Ray actor
         # calls (the fallback) at the largest batch, for comparison in the same run.
         settings = [(a, b, "channel") for a in cfg.ray_actors for b in cfg.ray_batches]
         settings += [(a, max(cfg.ray_batches), "ray") for a in cfg.ray_actors]
         for actors, b, transport in settings:
-            plan = synthetic_plan(task, cfg.ray_episodes_batch1 if b == 1 else cfg.ray_episodes)
+            n = cfg.ray_episodes_batch1 if b == 1 else cfg.ray_episodes
             kw = {"executor": "ray", "workers": actors, "batch_size": b, "transport": transport}
-            warmup_wall_s = _timed_run(plan[: min(len(plan), 2 * b * actors)], recall, world, **kw)[0]
-            loc, r = _paired_runs(plan, recall, world, cfg.ray_repeats, **kw)
+            warmup_wall_s = _timed_run(synthetic_plan(task, min(n, 2 * b * actors)), recall, world, **kw)[0]
+            loc, r = _paired_runs(lambda n=n: synthetic_plan(task, n), recall, world, cfg.ray_repeats, **kw)
             rows.append(
                 {
                     "actors": actors,

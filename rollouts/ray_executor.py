@@ -3,8 +3,9 @@
 Ray places the actors (on this machine or a cluster: ``address="auto"``, ``"ray://head:10001"``),
 ships each its episodes and replaces the ones that die. The step loop itself runs over a direct,
 authenticated connection to each actor (``multiprocessing.connection``, a fresh key per run sent
-through Ray): a Ray actor call costs ~0.4 ms of CPU on each side on a small machine, a message on the
-connection a small fraction of that, and the loop sends one message per lane and round.
+through Ray): a bare Ray actor call costs a fraction of a millisecond of CPU on each side (the
+throughput benchmark measures it: ``ray.actor_call``), a message on the connection a small fraction of
+that, and the loop sends one message per lane and round.
 ``transport="ray"`` keeps every step a Ray actor call; ``"auto"`` (the default) uses connections and
 falls back to Ray calls, with a warning, when the driver cannot reach an actor's port.
 
