@@ -78,8 +78,10 @@ def schema_copy(schema: dict[str, Any]) -> dict[str, Any]:
     """A tool schema for an info: new dicts for the schema, its ``function`` and its ``parameters`` (the
     levels callers change: dropping ``domain``, adding ``strict`` or ``additionalProperties``), sharing
     the argument schemas below them, which are read-only: copy one before changing it."""
-    fn = schema["function"]
-    return {**schema, "function": {**fn, "parameters": {**fn["parameters"]}}}
+    out = schema.copy()  # dict.copy: a third cheaper than {**d}; replacing a key keeps its place
+    fn = out["function"] = schema["function"].copy()
+    fn["parameters"] = fn["parameters"].copy()
+    return out
 
 
 class Episode:
