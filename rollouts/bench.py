@@ -735,12 +735,37 @@ def _paired_runs(
 ) -> tuple[dict[str, float], dict[str, float]]:
     """In-process and Ray runs of the same plan at the same batch size, alternated so that load from
     other processes hits both alike; returns the summaries of both. Every run gets a new ``plan()``, so
-    both sides build each task's derived values in the run (the actors receive tasks without them)."""
+    both sides build each task's derived values in the run (the actors receive tasks without them).
+    Each summary also has the median CPU µs per env step: the process's own in-process
+    (``cpu_us_per_step``), the driver's and the actors' together for Ray (``driver_cpu_us_per_step``,
+    ``actors_cpu_us_per_step``)."""
     local, remote = [], []
+    local_cpu: list[float] = []
+    driver_cpu: list[float] = []
+    actors_cpu: list[float] = []
     for _ in range(max(1, repeats)):
+        c0 = time.process_time()
         local.append(_timed_run(plan(), recall, world, batch_size=ray_kw["batch_size"]))
+        local_cpu.append((time.process_time() - c0) / local[-1][2] * 1e6)
+        a0, c0 = _actors_cpu_s(), time.process_time()
         remote.append(_timed_run(plan(), recall, world, **ray_kw))
-    return _summary(local), _summary(remote)
+        driver_cpu.append((time.process_time() - c0) / remote[-1][2] * 1e6)
+        actors_cpu.append((_actors_cpu_s() - a0) / remote[-1][2] * 1e6)
+    loc, rem = _summary(local), _summary(remote)
+    loc["cpu_us_per_step"] = statistics.median(local_cpu)
+    rem["driver_cpu_us_per_step"] = statistics.median(driver_cpu)
+    rem["actors_cpu_us_per_step"] = statistics.median(actors_cpu)
+    return loc, rem
+
+
+def _actors_cpu_s() -> float:
+    """CPU seconds the pooled shard actors have used so far (each reports its own process time)."""
+    import ray
+
+    from mpb_env.rollouts.ray_executor import _POOL
+
+    actors = [a for pool in _POOL.values() for a in pool]
+    return sum(ray.get([a.__ray_call__.remote(lambda _self: time.process_time()) for a in actors]))
 
 
 class _Echo:
@@ -821,6 +846,9 @@ def bench_ray(cfg: BenchConfig, task: Task) -> dict[str, Any]:
                     "steady_efficiency_per_core": round(
                         r["steady_steps_per_s"] / actors / loc["steady_steps_per_s"], 3
                     ),
+                    "in_process_cpu_us_per_step": round(loc["cpu_us_per_step"], 2),
+                    "ray_driver_cpu_us_per_step": round(r["driver_cpu_us_per_step"], 2),
+                    "ray_actors_cpu_us_per_step": round(r["actors_cpu_us_per_step"], 2),
                 }
             )
         out["loadavg_1min_after"] = round(os.getloadavg()[0], 2)
