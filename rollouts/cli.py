@@ -588,7 +588,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     p.set_defaults(func=cmd_eval)
 
-    p = sub.add_parser("bench", help="the quick throughput benchmark (~30 s)")
+    p = sub.add_parser("bench", help="the quick throughput benchmark (~15 s)")
     p.add_argument("--json", action="store_true", help="print the report as one JSON object")
     p.add_argument("--no-ray", action="store_true", help="skip the Ray section")
     p.set_defaults(func=cmd_bench)
@@ -601,7 +601,7 @@ def main(argv: list[str] | None = None) -> int:
     try:
         args = parser.parse_args(argv)
         if args.command is None:
-            raise UsageError("choose a command: info, tools, show, validate, eval (see mpb -h)")
+            raise UsageError("choose a command: info, tools, show, validate, eval, bench (see mpb -h)")
         return int(args.func(args))
     except UsageError as exc:
         print(f"mpb: error: {_one_line(exc)}", file=sys.stderr)

@@ -3,6 +3,7 @@ from __future__ import annotations
 import subprocess
 import sys
 import warnings
+from pathlib import Path
 
 import gymnasium as gym
 import orjson
@@ -160,3 +161,13 @@ def test_ansi_render_and_dimension_filter() -> None:
     env.step("Hello.")
     assert "assistant: Hello." in env.render()
     assert mpb_env.ENV_ID == "mpb/MobilePA-v0"
+
+
+def test_readme_quick_start_runs_as_written() -> None:
+    """The README's first Python block, verbatim: the alarm is set and the final message scores 1.0."""
+    readme = (Path(__file__).resolve().parent.parent / "README.md").read_text()
+    code = readme.split("```python\n", 1)[1].split("```", 1)[0]
+    scope: dict = {}
+    exec(compile(code, "README.md", "exec"), scope)  # noqa: S102 - our own documentation
+    assert scope["reward"] == 1.0 and scope["info"]["verdict"]["success"]
+    assert len(scope["obs"]) == 8 and len(set(scope["obs"])) == 1

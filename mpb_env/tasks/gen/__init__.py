@@ -135,9 +135,11 @@ class _Drawer:
         while len(out) < count:
             live = [f for f in order if f.id not in dead]
             if not live:
+                why = "; ".join(f"{k}: {v[-1]}" for k, v in self.rejected.items())
                 raise RuntimeError(
-                    f"cannot fill {prefix}: {len(out)}/{count} drawn; rejections: "
-                    + "; ".join(f"{k}: {v[-1]}" for k, v in self.rejected.items())
+                    f"cannot fill {prefix}: {len(out)}/{count} drawn before its families ran out of new "
+                    f"tasks (asking for fewer tasks, e.g. a smaller n, fits them)"
+                    + (f"; last rejections: {why}" if why else "")
                 )
             fam = live[i % len(live)]
             i += 1
