@@ -388,7 +388,9 @@ def drive_ray(
         )
     pool = _POOL.setdefault(key, [])
     for j, ok in enumerate(_alive(ray, pool[: len(parts)])):
-        if not ok:  # died while idle (e.g. the OOM killer): a fresh one takes its place
+        if not ok:  # died while idle (e.g. the OOM killer), or hangs: a fresh one takes its place
+            with contextlib.suppress(Exception):  # a hanging one would hold its CPU
+                ray.kill(pool[j])
             pool[j] = remote_shard.remote([], batch_size, **ctor)
     while len(pool) < len(parts):
         pool.append(remote_shard.remote([], batch_size, **ctor))
