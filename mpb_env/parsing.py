@@ -103,7 +103,7 @@ def parse_turn(text: Any) -> Turn:
     >>> parse_turn('<tool_call>{"name": "x", "arguments": "{bad"}</tool_call>').calls[0].message[:30]
     '"arguments" of x is a string b'
     """
-    if type(text) is not str and not isinstance(text, str):
+    if not isinstance(text, str):
         return Turn((CallError(f"the action must be a str, got {type(text).__name__}"),), "")
     if text[:1] == "{" and text[-1:] == "}":  # fast path: one bare JSON call, the commonest turn
         try:

@@ -400,5 +400,5 @@ def call_tool(
             "time": s.now_iso(),
         }
     )
-    s.ticks += 1
+    s.tick()
     return {"name": name, "status": status, "error_type": error_type, "message": message, "data": data}
