@@ -390,17 +390,16 @@ def _prepare_out(out: Path, plan: list[Task], manifest: dict[str, Any], resume: 
 
 
 def _check_out(out: Path, plan: list[Task], manifest: dict[str, Any], resume: bool) -> list[Trajectory]:
-    """Check ``out`` for this run and return the trajectories a resumed run keeps (a prefix of ``plan``).
+    """Check ``out`` for this run, record its manifest, and return the trajectories a resumed run keeps
+    (a prefix of ``plan``).
 
     A fresh run needs a directory without a run in it; a resumed one needs the same settings and policy
     label as ``out/run.json`` and finished episodes that are the start of ``plan``."""
     if out.exists() and not out.is_dir():
         raise RunConflict(f"{out} is a file, not a directory for the run")
-    try:
-        out.mkdir(parents=True, exist_ok=True)
-    except OSError as exc:
-        raise RunConflict(f"cannot create {out}: {exc.strerror or exc}") from None
+    out.mkdir(parents=True, exist_ok=True)
     traj_path, man_path = out / TRAJECTORIES_FILE, out / MANIFEST_FILE
+    done: list[Trajectory] = []
     if not resume:
         # A run with finished episodes is kept; one that never finished any (it failed to start) has
         # nothing to lose and is replaced.
@@ -409,12 +408,21 @@ def _check_out(out: Path, plan: list[Task], manifest: dict[str, Any], resume: bo
                 f"{out} already holds a run; continue it with resume=True (mpb eval --resume) or write "
                 "to another directory"
             )
+    else:
+        done = _resumed(out, plan, manifest)
+    if not resume or not man_path.exists():  # a run from before run.json existed is recorded now
         man_path.write_bytes(orjson.dumps(manifest, option=orjson.OPT_INDENT_2) + b"\n")
-        return []
+    return done
+
+
+def _resumed(out: Path, plan: list[Task], manifest: dict[str, Any]) -> list[Trajectory]:
+    """The finished episodes of the run in ``out`` that this run continues (see ``_check_out``); the
+    timing lines beyond them are dropped."""
+    man_path, traj_path = out / MANIFEST_FILE, out / TRAJECTORIES_FILE
     if man_path.exists():
         try:
             before = orjson.loads(man_path.read_bytes())
-        except (OSError, orjson.JSONDecodeError) as exc:
+        except orjson.JSONDecodeError as exc:
             raise RunConflict(f"cannot read {man_path}: {_first_line(exc)}") from None
         if not isinstance(before, dict) or not isinstance(before.get("settings", {}), dict):
             raise RunConflict(f"{man_path} is not a run manifest; cannot check what run it was")
@@ -425,17 +433,10 @@ def _check_out(out: Path, plan: list[Task], manifest: dict[str, Any], resume: bo
             was = ", ".join(f"{k}={old.get(k)!r}" for k in diff)
             now = ", ".join(f"{k}={new[k]!r}" for k in diff)
             raise RunConflict(f"cannot resume the run in {out}: it ran with {was}, this run has {now}")
-    done: list[Trajectory] = []
-    if traj_path.exists():
-        for n, line in enumerate(_complete_lines(traj_path).splitlines(), 1):
-            if not line.strip():
-                continue
-            try:
-                done.append(Trajectory.model_validate(orjson.loads(line)))
-            except (orjson.JSONDecodeError, ValidationError) as exc:
-                raise RunConflict(
-                    f"{traj_path}:{n} is not a trajectory record ({_first_line(exc)})"
-                ) from None
+    try:
+        done = _parse_trajectories(_complete_lines(traj_path), traj_path) if traj_path.exists() else []
+    except ValueError as exc:
+        raise RunConflict(str(exc)) from None
     for n, (traj, task) in enumerate(zip(done, plan, strict=False), 1):
         if traj.task_id != task.id or traj.seed != manifest["settings"]["seed"]:
             raise RunConflict(
@@ -450,8 +451,6 @@ def _check_out(out: Path, plan: list[Task], manifest: dict[str, Any], resume: bo
     if time_path.exists():  # one timing line per kept episode (it is written just before the episode's line)
         kept = _complete_lines(time_path).splitlines(keepends=True)[: len(done)]
         time_path.write_bytes(b"".join(kept))
-    if not man_path.exists():  # a run from before run.json existed: record it now
-        man_path.write_bytes(orjson.dumps(manifest, option=orjson.OPT_INDENT_2) + b"\n")
     return done
 
 
@@ -659,6 +658,21 @@ def run_local(
 
 
 def read_trajectories(path: Path) -> list[Trajectory]:
-    """Load a ``trajectories.jsonl`` file (timings are empty: they live in ``timings.jsonl``)."""
-    with Path(path).open("rb") as fh:
-        return [Trajectory.model_validate(orjson.loads(line)) for line in fh if line.strip()]
+    """Load a ``trajectories.jsonl`` file (timings are empty: they live in ``timings.jsonl``).
+
+    Raises:
+        ValueError: a line that is not a trajectory record (named by its line number).
+    """
+    return _parse_trajectories(Path(path).read_bytes(), path)
+
+
+def _parse_trajectories(data: bytes, path: Path) -> list[Trajectory]:
+    out = []
+    for n, line in enumerate(data.splitlines(), 1):
+        if not line.strip():
+            continue
+        try:
+            out.append(Trajectory.model_validate(orjson.loads(line)))
+        except (orjson.JSONDecodeError, ValidationError) as exc:
+            raise ValueError(f"{path}:{n} is not a trajectory record ({_first_line(exc)})") from None
+    return out
