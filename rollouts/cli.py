@@ -481,36 +481,33 @@ def cmd_bench(args: argparse.Namespace) -> int:
 # --------------------------------------------------------------------------- parser
 #: Counts (episodes, tools, turns, workers, slots) beyond this are typos, and JSON cannot hold them all.
 COUNT_MAX = 2**31 - 1
+#: Seeds are recorded in JSON and seed numpy generators: a non-negative 63-bit integer.
+SEED_MAX = 2**63 - 1
 
 
-def _positive(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a positive integer, got {text!r}") from None
-    if not 1 <= value <= COUNT_MAX:
-        raise argparse.ArgumentTypeError(f"expected an integer from 1 to {COUNT_MAX}, got {text!r}")
-    return value
+def _int_between(low: int, high: int, high_text: str) -> Any:
+    """An argparse type: an integer from ``low`` to ``high`` (``high_text`` names it in the error)."""
+
+    def parse(text: str) -> int:
+        try:
+            value: int | None = int(text)
+        except ValueError:
+            value = None
+        if value is None or not low <= value <= high:
+            raise argparse.ArgumentTypeError(f"expected an integer from {low} to {high_text}, got {text!r}")
+        return value
+
+    return parse
+
+
+_positive = _int_between(1, COUNT_MAX, str(COUNT_MAX))
+_seed = _int_between(0, SEED_MAX, "2**63 - 1")
 
 
 def _path(text: str) -> Path:
     if not text.strip():
         raise argparse.ArgumentTypeError("expected a path, got an empty string")
     return Path(text)
-
-
-#: Seeds are recorded in JSON and seed numpy generators: a non-negative 63-bit integer.
-SEED_MAX = 2**63 - 1
-
-
-def _seed(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected an integer from 0 to 2**63 - 1, got {text!r}") from None
-    if not 0 <= value <= SEED_MAX:
-        raise argparse.ArgumentTypeError(f"expected an integer from 0 to 2**63 - 1, got {text!r}")
-    return value
 
 
 def _task_source(p: argparse.ArgumentParser) -> None:
