@@ -8,6 +8,11 @@ info of that slot (the start info before the first step, then the step's info, w
 ``"tools"`` whenever the action set changed). Each returned string is one assistant turn: tool calls
 as JSON or plain text, which is the final message.
 
+A policy may name the info keys it reads in ``info_keys`` (see ``policy_info_keys``); the executors
+then hand it infos with only those keys (and ``task_id``, ``turn`` and ``slot``), which is what makes
+the Ray executor cheap for a policy that does not read the chat ``messages`` or the tool schemas:
+infos are most of what crosses from the actors to the driver.
+
 Built in (``make_policy(spec, tasks, seed)``):
 
 * ``"oracle"``: replays the task's ``oracle`` turns in order (found by ``info["task_id"]``).
@@ -35,8 +40,10 @@ __all__ = [
     "Policy",
     "RandomPolicy",
     "make_policy",
+    "policy_info_keys",
     "policy_label",
     "POLICY_NAMES",
+    "ALWAYS_IN_INFO",
 ]
 
 POLICY_NAMES = ("oracle", "null", "random")
@@ -44,6 +51,8 @@ NULL_MESSAGE = "I can't help with that."
 #: Closing messages the random policy picks from (one refusal, one answer, one question).
 RANDOM_FINALS = ("I can't help with that.", "Done.", "Could you tell me more about what you need?")
 RANDOM_FINAL_P = 0.2
+#: Info keys a policy always receives, whatever its ``info_keys`` (the executors add ``slot``).
+ALWAYS_IN_INFO = frozenset({"task_id", "turn"})
 
 
 @runtime_checkable
@@ -59,8 +68,30 @@ class Policy(Protocol):
         executors await the coroutine (one batched call per round either way).
 
         A policy may also carry a ``label`` string naming it and its settings (``"random(seed=3)"``):
-        a run records it, and resuming the run with a different label is refused."""
+        a run records it, and resuming the run with a different label is refused. And it may carry
+        ``info_keys``, the info keys it reads (see ``policy_info_keys``)."""
         ...
+
+
+def policy_info_keys(policy: Any) -> frozenset[str] | None:
+    """The info keys ``policy`` is handed: its ``info_keys`` attribute (e.g. ``("tools",)``) plus
+    ``ALWAYS_IN_INFO``, or ``None`` (every key) when it has none or it is ``None``. Start infos and
+    step infos alike are cut to these keys, in-process and on Ray, so a policy sees the same infos
+    whichever executor runs it.
+
+    Raises:
+        TypeError: ``info_keys`` is not ``None`` or a collection of strings.
+    """
+    keys = getattr(policy, "info_keys", None)
+    if keys is None:
+        return None
+    try:
+        named = frozenset(keys) if not isinstance(keys, (str, bytes)) else None
+    except TypeError:  # not iterable, or holds something unhashable
+        named = None
+    if named is None or not all(isinstance(k, str) for k in named):
+        raise TypeError(f"policy.info_keys must be None or a collection of str, got {keys!r}")
+    return ALWAYS_IN_INFO | named
 
 
 def policy_label(policy: Any) -> str:
@@ -82,6 +113,7 @@ class OraclePolicy:
     """
 
     label = "oracle"
+    info_keys = ()  # finds the task by task_id
 
     def __init__(self, index: Mapping[str, Task]) -> None:
         self.index = index
@@ -111,6 +143,7 @@ class NullPolicy:
     """Ends every episode at once with a short plain message (the floor every task must beat)."""
 
     label = "null"
+    info_keys = ()
 
     def __init__(self, message: str = NULL_MESSAGE) -> None:
         self.message = message
@@ -132,6 +165,8 @@ class RandomPolicy:
     Args:
         seed: the base seed, e.g. 0.
     """
+
+    info_keys = ("tools",)  # the action set, and task_id for the RNG
 
     def __init__(self, seed: int = 0) -> None:
         self.seed = seed

@@ -45,6 +45,8 @@ from mpb_env.tasks.model import Task
 
 #: Slot lanes per actor stepped in turn, so the driver's work overlaps the actor's.
 LANES = 3
+#: The info keys a run's actors send (``policy_info_keys``; ``None``: all).
+Keys = frozenset[str] | None
 #: The name of an actor's thread serving a connection.
 CHANNEL_THREAD = "mpb-shard-channel"
 #: Seconds to wait for an actor's port before falling back to Ray calls (``transport="auto"``).
@@ -164,8 +166,8 @@ class _RayCalls:
     def open(self, i: int, actor: Any) -> None:
         pass
 
-    def begin(self, i: int, actor: Any, part: list[tuple[int, Task]], seed: int) -> None:
-        actor.load.remote(part, seed)
+    def begin(self, i: int, actor: Any, part: list[tuple[int, Task]], seed: int, keys: Keys) -> None:
+        actor.load.remote(part, seed, keys)
         self.pending[actor.start.remote()] = (i, -1)
 
     def started(self, i: int) -> Batch:
@@ -230,11 +232,11 @@ class _Channels:
         self.conns[i] = _no_delay(Client(address, authkey=key))
         self.lanes[i] = deque()
 
-    def begin(self, i: int, actor: Any, part: list[tuple[int, Task]], seed: int) -> None:
+    def begin(self, i: int, actor: Any, part: list[tuple[int, Task]], seed: int, keys: Keys) -> None:
         # cloudpickle, as Ray's own calls: a Task subclass defined in the user's script travels by value
         from ray import cloudpickle
 
-        self.conns[i].send(("load", cloudpickle.dumps(part), seed))
+        self.conns[i].send(("load", cloudpickle.dumps(part), seed, keys))
         self.conns[i].send(("start",))
 
     def started(self, i: int) -> Batch:
@@ -363,6 +365,7 @@ def drive_ray(
     address: str | None = None,
     shard_cls: type[Shard] = Shard,
     transport: str = "auto",
+    info_keys: Keys = None,
 ) -> int:
     """Run ``parts`` (one shard each) on Ray actors with the shared driver loop; returns how many
     actors had to be replaced (``shard_cls`` lets a test inject a shard that crashes).
@@ -370,7 +373,8 @@ def drive_ray(
     Actors are pooled per Ray job and settings: a later run with the same settings reuses them (their
     world is already built), which is what keeps short runs from paying actor start-up each time; a
     run with other settings replaces the pool (idle actors would otherwise hold their CPUs).
-    ``transport``: ``"auto"`` | ``"channel"`` | ``"ray"`` (see the module docstring).
+    ``transport``: ``"auto"`` | ``"channel"`` | ``"ray"`` (see the module docstring). ``info_keys``:
+    the keys the actors keep in the infos they send (``policy_info_keys``; ``None``: all).
     """
     check_transport(transport)
     ray = ensure_ray(address)
@@ -409,7 +413,7 @@ def drive_ray(
         ray.kill(actors[i])
         actors[i] = pool[i] = remote_shard.remote([], batch_size, **ctor)
         link.open(i, actors[i])
-        link.begin(i, actors[i], rest, seed)
+        link.begin(i, actors[i], rest, seed, info_keys)
         return link.started(i)
 
     width = batch_size
@@ -422,7 +426,7 @@ def drive_ray(
 
     try:
         for i, (actor, part) in enumerate(zip(actors, parts, strict=True)):
-            link.begin(i, actor, part, seed)  # every shard loads and starts at once
+            link.begin(i, actor, part, seed, info_keys)  # every shard loads and starts at once
         for i in range(len(actors)):
             try:
                 batch = link.started(i)

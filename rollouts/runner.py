@@ -35,7 +35,7 @@ from tqdm import tqdm
 
 from mpb_env.episode import T_MAX, Episode, without_gc
 from mpb_env.recall import DEFAULT_TOP_N
-from mpb_env.rollouts.policies import Policy, policy_label
+from mpb_env.rollouts.policies import Policy, policy_info_keys, policy_label
 from mpb_env.tasks.model import RecallMode, Task, episodes
 from mpb_env.world.generate import Size, load_world
 
@@ -75,10 +75,18 @@ def check_transport(transport: str) -> None:
 
 def reset_started(policy: Policy, shard: int, width: int, batch: Batch) -> None:
     """``policy.reset`` for each slot of ``batch`` where an episode has just started (its info is
-    ``Episode.start_info()``); global slot ids are ``shard * width + slot``."""
+    ``Episode.start_info()``, the one info without a ``turn``); global slot ids are
+    ``shard * width + slot``."""
     for slot, _obs, info in batch:
-        if "recall" in info:
+        if "turn" not in info:
             policy.reset(shard * width + slot, info)
+
+
+def info_view(info: dict[str, Any], keys: frozenset[str] | None) -> dict[str, Any]:
+    """``info`` cut to ``keys`` (``policy_info_keys``; ``None`` keeps it whole)."""
+    if keys is None:
+        return info
+    return {k: v for k, v in info.items() if k in keys}
 
 
 class Trajectory(BaseModel):
@@ -222,12 +230,14 @@ class Recorder:
 
 def play_episode(episode: Episode, task: Task, policy: Policy, seed: int = 0) -> Trajectory:
     """Restart ``episode`` on ``task`` and play it to the end with ``policy`` (slot 0)."""
+    keys = policy_info_keys(policy)
     t0 = time.perf_counter()
     episode.restart(task)
     info = episode.start_info()
     obs = task.query
     rec = Recorder(task, info, seed)
     rec.env_s += time.perf_counter() - t0
+    info = info_view(info, keys)
     policy.reset(0, info)
     while True:
         t0 = time.perf_counter()
@@ -237,6 +247,7 @@ def play_episode(episode: Episode, task: Task, policy: Policy, seed: int = 0) ->
         rec.env_s += time.perf_counter() - t1
         rec.policy_s += t1 - t0
         rec.add(action, obs, info)
+        info = info_view(info, keys)
         if terminated or truncated:
             return rec.finish(episode, reward, truncated)
 
@@ -254,6 +265,7 @@ class Shard:
         slots: how many episodes run at once (the batch size).
         recall, top_n, max_turns, world_size: as ``run``.
         seed: recorded in each trajectory.
+        info_keys: the keys the returned infos keep (``policy_info_keys``; ``None``: all).
     """
 
     def __init__(
@@ -265,6 +277,7 @@ class Shard:
         max_turns: int = T_MAX,
         world_size: Size = "M",
         seed: int = 0,
+        info_keys: frozenset[str] | None = None,
     ) -> None:
         self.world = load_world(world_size)
         self.settings = (recall, top_n, max_turns)
@@ -273,12 +286,16 @@ class Shard:
         self.recorders: list[Recorder | None] = []
         self.queue: list[tuple[int, Task]] = []
         self.seed = seed
-        self.load(tasks, seed)
+        self.info_keys = info_keys
+        self.load(tasks, seed, info_keys)
 
-    def load(self, tasks: list[tuple[int, Task]], seed: int = 0) -> None:
+    def load(
+        self, tasks: list[tuple[int, Task]], seed: int = 0, info_keys: frozenset[str] | None = None
+    ) -> None:
         """Queue a new list of episodes (a pooled Ray actor is reused across runs this way)."""
         self.queue = list(reversed(tasks))
         self.seed = seed
+        self.info_keys = info_keys
         n = max(1, min(self.slots, len(tasks))) if tasks else 0
         while len(self.episodes) < n:
             self.episodes.append(Episode(self.world, tasks[0][1], *self.settings))
@@ -296,7 +313,7 @@ class Shard:
         info = ep.start_info()
         rec = self.recorders[slot] = Recorder(task, info, self.seed, index)
         rec.env_s += time.perf_counter() - t0
-        out.append((slot, task.query, info))
+        out.append((slot, task.query, info_view(info, self.info_keys)))
 
     def start(self) -> tuple[list[tuple[int, str, dict[str, Any]]], list[tuple[int, Trajectory]]]:
         out: list[tuple[int, str, dict[str, Any]]] = []
@@ -318,6 +335,7 @@ class Shard:
         out: list[tuple[int, str, dict[str, Any]]] = []
         done: list[tuple[int, Trajectory]] = []
         share = policy_s / max(len(actions), 1)
+        keys = self.info_keys
         for slot, action in actions:
             ep, rec = self.episodes[slot], self.recorders[slot]
             assert rec is not None, f"slot {slot} is idle"
@@ -330,7 +348,7 @@ class Shard:
                 done.append((rec.index, rec.finish(ep, reward, truncated)))
                 self._fill(slot, out)
             else:
-                out.append((slot, obs, info))
+                out.append((slot, obs, info_view(info, keys)))
         return out, done
 
     def step_columns(
@@ -537,6 +555,7 @@ def run(
     check_transport(transport)
     if workers < 1 or batch_size < 1:
         raise ValueError("workers and batch_size must be >= 1")
+    keys = policy_info_keys(policy)
     settings = {
         "recall": recall,
         "top_n": top_n,
@@ -564,7 +583,7 @@ def run(
 
     try:
         if executor == "local":
-            shards = [Shard(part, batch_size, **settings) for part in parts]
+            shards = [Shard(part, batch_size, **settings, info_keys=keys) for part in parts]
             starts: dict[int, Batch] = {}
             for i, sh in enumerate(shards):
                 starts[i], _ = sh.start()
@@ -578,7 +597,9 @@ def run(
         else:
             from mpb_env.rollouts.ray_executor import drive_ray
 
-            drive_ray(policy, parts, batch_size, settings, collect, address, transport=transport)
+            drive_ray(
+                policy, parts, batch_size, settings, collect, address, transport=transport, info_keys=keys
+            )
     finally:
         bar.close()
         writer.close()

@@ -68,9 +68,9 @@ class CrashOnce(Shard):
 
     marker = "/tmp/mpb-crash-once"
 
-    def load(self, tasks, seed=0):  # type: ignore[no-untyped-def]
+    def load(self, tasks, seed=0, info_keys=None):  # type: ignore[no-untyped-def]
         self.calls = 0  # pooled actors are reused across runs: count this run's steps
-        super().load(tasks, seed)
+        super().load(tasks, seed, info_keys)
 
     def step(self, actions, policy_s=0.0):  # type: ignore[no-untyped-def]
         self.calls = getattr(self, "calls", 0) + 1
@@ -271,3 +271,28 @@ def test_a_run_after_ray_was_shut_down_and_started_again() -> None:
     ray.shutdown()  # the pooled handles belong to the old session now
     ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False)
     assert [t.line() for t in run(TASKS[:4], RandomPolicy(1), **kw)] == [t.line() for t in first]
+
+
+class KeysSeen(RandomPolicy):
+    """The random policy (``info_keys = ("tools",)``), recording the keys of every info it is handed."""
+
+    def __init__(self, seed: int) -> None:
+        super().__init__(seed)
+        self.seen: set[frozenset[str]] = set()
+
+    def reset(self, slot: int, info: dict) -> None:
+        self.seen.add(frozenset(info))
+        super().reset(slot, info)
+
+    def act(self, observations: list[str], infos: list[dict]) -> list[str]:
+        self.seen.update(frozenset(i) for i in infos)
+        return super().act(observations, infos)
+
+
+def test_actors_send_only_the_info_keys_the_policy_names() -> None:
+    local, remote = KeysSeen(1), KeysSeen(1)
+    a = run(TASKS, local, world_size="S", progress=False, batch_size=4)
+    b = run(TASKS, remote, world_size="S", progress=False, executor="ray", workers=2, batch_size=4)
+    assert [t.line() for t in a] == [t.line() for t in b]
+    assert local.seen == remote.seen
+    assert set().union(*remote.seen) == {"task_id", "turn", "tools", "slot"}

@@ -8,6 +8,7 @@ import pytest
 from mpb_env.rollouts.policies import NullPolicy, OraclePolicy, Policy, RandomPolicy, make_policy
 from mpb_env.rollouts.report import build_report, format_table
 from mpb_env.rollouts.runner import TIMINGS_FILE, TRAJECTORIES_FILE, Trajectory, read_trajectories, run_local
+from mpb_env.tasks import load_tasks
 from mpb_env.tasks.model import Task, episodes
 from mpb_env.world.generate import load_world
 
@@ -375,3 +376,55 @@ def test_an_action_that_is_not_utf8_is_recorded_not_fatal(tmp_path) -> None:
     trajs = run_local(TASKS, Surrogate(), world_size="S", out=tmp_path / "run", progress=False)
     lines = read_trajectories(tmp_path / "run" / TRAJECTORIES_FILE)
     assert len(lines) == len(trajs) == len(TASKS) and lines[0].turns[0]["action"] == "Done ?"
+
+
+class KeyRecorder:
+    """The oracle, handed only ``info_keys``; it records the keys of every info it is given."""
+
+    def __init__(self, info_keys: tuple[str, ...] | None) -> None:
+        self.inner = make_policy("oracle", TASKS)
+        self.info_keys = info_keys
+        self.reset_with: set[frozenset[str]] = set()  # reset's infos (the slot is an argument)
+        self.started: set[frozenset[str]] = set()  # act's infos before an episode's first step
+        self.stepped: set[frozenset[str]] = set()
+
+    def reset(self, slot: int, info: dict) -> None:
+        self.reset_with.add(frozenset(info))
+        self.inner.reset(slot, info)
+
+    def act(self, observations: list[str], infos: list[dict]) -> list[str]:
+        for info in infos:
+            (self.stepped if "turn" in info else self.started).add(frozenset(info))
+        return self.inner.act(observations, infos)
+
+
+def test_a_policy_is_handed_only_the_info_keys_it_names() -> None:
+    full = run_local(TASKS, make_policy("oracle", TASKS), recall="oracle", world_size="S", progress=False)
+    lean = KeyRecorder(())
+    assert [t.line() for t in run_local(TASKS, lean, recall="oracle", world_size="S", progress=False)] == [
+        t.line() for t in full
+    ]  # what the policy is handed changes nothing in the trajectories
+    assert lean.reset_with == {frozenset({"task_id"})}
+    assert lean.started == {frozenset({"task_id", "slot"})}
+    assert lean.stepped == {frozenset({"task_id", "turn", "slot"})}
+
+    skills = [t for t in load_tasks("starter") if t.dimension == "skill"][:2]  # their oracles load skills
+    tools = KeyRecorder(("tools", "messages"))
+    tools.inner = make_policy("oracle", skills)
+    run_local(skills, tools, world_size="S", progress=False)
+    assert tools.started == {frozenset({"task_id", "tools", "messages", "slot"})}
+    assert frozenset({"task_id", "turn", "messages", "slot"}) in tools.stepped
+    assert frozenset({"task_id", "turn", "messages", "tools", "slot"}) in tools.stepped  # A_t grew
+
+    every = KeyRecorder(None)
+    run_local(TASKS, every, recall="oracle", world_size="S", progress=False)
+    assert frozenset({"task_id", "dimension", "messages", "tools", "recall", "slot"}) in every.started
+
+
+@pytest.mark.parametrize("keys", [5, "tools", ["tools", 3], [["tools"]]])
+def test_bad_info_keys_are_a_clear_error_before_the_run_starts(tmp_path, keys: object) -> None:
+    policy = KeyRecorder(None)
+    policy.info_keys = keys  # type: ignore[assignment]
+    with pytest.raises(TypeError, match="info_keys must be None or a collection of str"):
+        run_local(TASKS, policy, world_size="S", progress=False, out=tmp_path / "run")
+    assert not (tmp_path / "run").exists()
