@@ -142,21 +142,9 @@ class MobilePAVectorEnv(VectorEnv):
         """``_batch`` of the dicts of sub-envs ``idx`` (increasing): a key every sub-env reported
         needs no index array."""
         n = self.num_envs
-        out: dict[str, Any] = {}
         if len(dicts) == 1:  # one sub-env (N = 1, or the one that ended or reset this step)
-            i = idx[0]
-            mask = self._mask(idx)
-            for k, v in dicts[0].items():
-                kind = type(v)
-                if kind is dict:
-                    out[k] = self._columns(idx, [v])
-                else:
-                    dtype = _DTYPES.get(kind) or _dtype(kind)
-                    column = np.empty(1, dtype=dtype) if n == 1 else _blank(n, dtype)
-                    column[i] = v
-                    out[k] = column
-                out[_MASK_KEYS.get(k) or _MASK_KEYS.setdefault(k, f"_{k}")] = mask.copy()
-            return out
+            return self._single(idx[0], dicts[0], self._mask(idx))
+        out: dict[str, Any] = {}
         keys: dict[str, tuple[list[int], list[Any]]] = {}
         for i, d in zip(idx, dicts, strict=True):
             for k, v in d.items():
@@ -180,6 +168,22 @@ class MobilePAVectorEnv(VectorEnv):
                     arr[rows] = column
                     out[k] = arr
             out[_MASK_KEYS.get(k) or _MASK_KEYS.setdefault(k, f"_{k}")] = self._mask(rows)
+        return out
+
+    def _single(self, i: int, info: dict[str, Any], mask: np.ndarray) -> dict[str, Any]:
+        """``_columns`` of sub-env ``i``'s dict alone; ``mask`` (``i`` set) is copied for each key."""
+        n = self.num_envs
+        out: dict[str, Any] = {}
+        for k, v in info.items():
+            kind = type(v)
+            if kind is dict:
+                out[k] = self._single(i, v, mask)
+            else:
+                dtype = _DTYPES.get(kind) or _dtype(kind)
+                column = np.empty(1, dtype=dtype) if n == 1 else _blank(n, dtype)
+                column[i] = v
+                out[k] = column
+            out[_MASK_KEYS.get(k) or _MASK_KEYS.setdefault(k, f"_{k}")] = mask.copy()
         return out
 
     def _mask(self, rows: list[int]) -> np.ndarray:
@@ -244,6 +248,8 @@ class MobilePAVectorEnv(VectorEnv):
         n = self.num_envs
         if len(actions) != n:
             raise ValueError(f"expected {n} actions, got {len(actions)}")
+        if n == 1 and not self._autoreset[0]:
+            return self._step_one(actions[0])
         if self.num_envs < _GC_PAUSE_MIN_ENVS:
             return self._step(actions)
         return without_gc(self._step, actions)
@@ -280,6 +286,19 @@ class MobilePAVectorEnv(VectorEnv):
                 [(i, whole[i] if i in whole else episodes[i].info(messages[i], None)) for i in range(n)]
             )
         return obs, rewards, terminated, truncated, info
+
+    def _step_one(self, action: Any) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, dict[str, Any]]:
+        """``_step`` of a single sub-env in mid-episode (N = 1), without the per-sub-env lists."""
+        ep = self.episodes[0]
+        o, r, te, tr, msgs, extra = ep.play(action)
+        obs, rewards = np.empty(1, dtype=object), np.empty(1, dtype=np.float64)
+        terminated, truncated = np.empty(1, dtype=bool), np.empty(1, dtype=bool)
+        obs[0], rewards[0], terminated[0], truncated[0] = o, r, te, tr
+        if te or tr:
+            self._autoreset[0] = True
+        if extra is None and msgs is not None:
+            return obs, rewards, terminated, truncated, self._plain([msgs])
+        return obs, rewards, terminated, truncated, self._batch([(0, ep.info(msgs, extra))])
 
     def _plain(self, messages: list[Any]) -> dict[str, Any]:
         """``_batch`` of a step where every sub-env's info is ``task_id``, ``turn`` and ``messages``

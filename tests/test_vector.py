@@ -181,6 +181,29 @@ def test_step_infos_equal_single_env_infos_folded_by_gymnasium() -> None:
         _same_layout(ours, reference)
 
 
+@pytest.mark.parametrize("task_id", ["basic-001", "memory-001", "skill-001@SOR"])
+def test_one_sub_env_steps_exactly_as_the_single_env(task_id: str) -> None:
+    """N = 1 (its own fast path in mid-episode): every output of every step, through a final message,
+    a truncation, a skill load and the autoresets after them, is the single env's, batched."""
+    v = MobilePAVectorEnv(split="starter", num_envs=1, max_episode_steps=3)
+    v.reset(options={"task_id": task_id})
+    single = gym.make("mpb/MobilePA-v0", split="starter", max_turns=3).unwrapped
+    single.reset(options={"task_id": task_id})
+    load = '{"name": "load_skill", "arguments": {"skill_id": "commute_mode"}}'
+    for action in [SET, "Done.", SET, load, SET, SET, "{bad", SET]:
+        obs, reward, terminated, truncated, info = v.step(arr(action))
+        if single.episode.done:  # NEXT_STEP autoreset
+            o, i = single.reset(options={"task_id": task_id})
+            r, te, tr = 0.0, False, False
+        else:
+            o, r, te, tr, i = single.step(action)
+        assert obs.dtype == object and obs.tolist() == [o]
+        assert reward.dtype == np.float64 and reward.tolist() == [r]
+        assert terminated.dtype == bool and terminated.tolist() == [te]
+        assert truncated.dtype == bool and truncated.tolist() == [tr]
+        _same_layout(info, v._add_info({}, i, 0))
+
+
 def test_info_layout_matches_gymnasiums_add_info() -> None:
     v = MobilePAVectorEnv(split="starter", num_envs=3)
     _, start = v.reset(options={"task_ids": ["basic-001", "memory-001", "skill-001@SOR"]})
