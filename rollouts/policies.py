@@ -2,16 +2,17 @@
 
 A policy serves a fixed number of *slots* (parallel episodes). The executor calls
 ``reset(slot, info)`` when an episode starts in a slot (``info`` is ``Episode.start_info()``: task id,
-messages, tool schemas, recall) and then ``act(observations, infos)`` once per step for a batch of
-slots. Entry ``i`` of the batch belongs to slot ``infos[i].get("slot", i)``; ``infos[i]`` is the latest
+dimension, messages, tool schemas, recall; cut to the policy's ``info_keys``, below) and then
+``act(observations, infos)`` once per step for a batch of slots. Entry ``i`` of the batch belongs to slot ``infos[i].get("slot", i)``; ``infos[i]`` is the latest
 info of that slot (the start info before the first step, then the step's info, which carries
 ``"tools"`` whenever the action set changed). Each returned string is one assistant turn: tool calls
 as JSON or plain text, which is the final message.
 
 A policy may name the info keys it reads in ``info_keys`` (see ``policy_info_keys``); the executors
-then hand it infos with only those keys (and ``task_id``, ``turn`` and ``slot``), which is what makes
-the Ray executor cheap for a policy that does not read the chat ``messages`` or the tool schemas:
-infos are most of what crosses from the actors to the driver.
+then hand it infos with only those keys and ``task_id``, ``turn`` (step infos) and ``slot`` (infos
+given to ``act`` by ``run``), which is what makes the Ray executor cheap for a policy that does not
+read the chat ``messages`` or the tool schemas: infos are most of what crosses from the actors to the
+driver.
 
 Built in (``make_policy(spec, tasks, seed)``):
 
@@ -23,8 +24,9 @@ Built in (``make_policy(spec, tasks, seed)``):
 
 from __future__ import annotations
 
+import contextlib
 import zlib
-from collections.abc import Iterable, Mapping
+from collections.abc import Collection, Iterable, Iterator, Mapping
 from typing import Any, Protocol, runtime_checkable
 
 import numpy as np
@@ -80,15 +82,16 @@ def policy_info_keys(policy: Any) -> frozenset[str] | None:
     whichever executor runs it.
 
     Raises:
-        TypeError: ``info_keys`` is not ``None`` or a collection of strings.
+        TypeError: ``info_keys`` is not ``None`` or a collection of strings (a one-shot iterator such
+            as a generator is refused too: it would be empty at the next run).
     """
     keys = getattr(policy, "info_keys", None)
     if keys is None:
         return None
-    try:
-        named = frozenset(keys) if not isinstance(keys, (str, bytes)) else None
-    except TypeError:  # not iterable, or holds something unhashable
-        named = None
+    named = None
+    if isinstance(keys, Collection) and not isinstance(keys, (str, bytes, Iterator)):
+        with contextlib.suppress(TypeError):  # holds something unhashable: named stays None
+            named = frozenset(keys)
     if named is None or not all(isinstance(k, str) for k in named):
         raise TypeError(f"policy.info_keys must be None or a collection of str, got {keys!r}")
     return ALWAYS_IN_INFO | named

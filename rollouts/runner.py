@@ -35,7 +35,7 @@ from tqdm import tqdm
 
 from mpb_env.episode import T_MAX, Episode, without_gc
 from mpb_env.recall import DEFAULT_TOP_N
-from mpb_env.rollouts.policies import Policy, policy_info_keys, policy_label
+from mpb_env.rollouts.policies import ALWAYS_IN_INFO, Policy, policy_info_keys, policy_label
 from mpb_env.tasks.model import RecallMode, Task, episodes
 from mpb_env.world.generate import Size, load_world
 
@@ -286,7 +286,7 @@ class Shard:
         self.recorders: list[Recorder | None] = []
         self.queue: list[tuple[int, Task]] = []
         self.seed = seed
-        self.info_keys = info_keys
+        self.info_keys: frozenset[str] | None = None
         self.load(tasks, seed, info_keys)
 
     def load(
@@ -295,7 +295,8 @@ class Shard:
         """Queue a new list of episodes (a pooled Ray actor is reused across runs this way)."""
         self.queue = list(reversed(tasks))
         self.seed = seed
-        self.info_keys = info_keys
+        # task_id and turn always stay: a start info is told from a step info by its lack of a turn
+        self.info_keys = None if info_keys is None else ALWAYS_IN_INFO | info_keys
         n = max(1, min(self.slots, len(tasks))) if tasks else 0
         while len(self.episodes) < n:
             self.episodes.append(Episode(self.world, tasks[0][1], *self.settings))

@@ -11,6 +11,7 @@ import pytest
 from mpb_env.rollouts.bench import (
     BenchConfig,
     PointWritePolicy,
+    _goals,
     bench_task,
     dumps,
     format_report,
@@ -151,3 +152,39 @@ def test_throughput_script_parses_its_flags() -> None:
     with pytest.raises(SystemExit) as exc:
         module.main(["--help"])
     assert exc.value.code == 0
+
+
+def _ray_row(actors: int, batch: int, eff: float, **extra: object) -> dict:
+    return {
+        "actors": actors,
+        "batch": batch,
+        "transport": "channel",
+        "episodes": 1024,
+        "ray_steps_per_s": 1,
+        "in_process_steps_per_s": 1,
+        "efficiency_per_core": eff,
+        "steady_efficiency_per_core": eff + 0.1,
+        "ray_startup_s": 0.01,
+        **extra,
+    }
+
+
+def test_the_ray_goal_reads_the_policy_rows_and_reports_all_infos_beside(report: dict) -> None:
+    """Ray goal rows: batch >= 256 over the default transport with the policy's info keys; the rows
+    handed every key are a second reading, and a row from before the field existed counts as one."""
+    rows = [
+        _ray_row(2, 64, 0.2, infos="policy"),  # below the goal's batch: not read
+        _ray_row(2, 256, 0.6, infos="policy"),
+        _ray_row(1, 256, 0.8, infos="policy"),
+        _ray_row(2, 256, 0.45, infos="all"),
+        _ray_row(2, 256, 0.3, transport="ray", infos="policy"),  # the fallback transport: not read
+        _ray_row(2, 256, 0.55),  # an old report's row: every key was handed then
+    ]
+    fake = {**report, "ray": {"recall": "oracle", "steps_per_episode": 15, "runs": rows}}
+    fake["goals"] = _goals(fake)
+    g = fake["goals"]["ray_efficiency_per_core"]
+    assert (g["measured"], g["met"]) == (0.6, True)
+    assert (g["measured_all_infos"], g["met_all_infos"]) == (0.45, False)
+    text = format_report(fake)
+    assert "ray_efficiency_per_core: 0.6" in text and "all infos: 0.45 (MISS)" in text
+    assert text.count("infos all") == 2 and text.count("infos policy") == 4

@@ -7,7 +7,15 @@ import pytest
 
 from mpb_env.rollouts.policies import NullPolicy, OraclePolicy, Policy, RandomPolicy, make_policy
 from mpb_env.rollouts.report import build_report, format_table
-from mpb_env.rollouts.runner import TIMINGS_FILE, TRAJECTORIES_FILE, Trajectory, read_trajectories, run_local
+from mpb_env.rollouts.runner import (
+    TIMINGS_FILE,
+    TRAJECTORIES_FILE,
+    Shard,
+    Trajectory,
+    drive,
+    read_trajectories,
+    run_local,
+)
 from mpb_env.tasks import load_tasks
 from mpb_env.tasks.model import Task, episodes
 from mpb_env.world.generate import load_world
@@ -421,10 +429,25 @@ def test_a_policy_is_handed_only_the_info_keys_it_names() -> None:
     assert frozenset({"task_id", "dimension", "messages", "tools", "recall", "slot"}) in every.started
 
 
-@pytest.mark.parametrize("keys", [5, "tools", ["tools", 3], [["tools"]]])
+@pytest.mark.parametrize(
+    "keys", [5, "tools", ["tools", 3], [["tools"]], (k for k in ["tools"]), iter(["tools"])]
+)
 def test_bad_info_keys_are_a_clear_error_before_the_run_starts(tmp_path, keys: object) -> None:
     policy = KeyRecorder(None)
     policy.info_keys = keys  # type: ignore[assignment]
     with pytest.raises(TypeError, match="info_keys must be None or a collection of str"):
         run_local(TASKS, policy, world_size="S", progress=False, out=tmp_path / "run")
     assert not (tmp_path / "run").exists()
+
+
+def test_a_shard_keeps_task_id_and_turn_whatever_keys_it_is_given() -> None:
+    """Starts are told from steps by the lack of a turn: a shard given keys without it still resets
+    the policy once per episode."""
+    shard = Shard(list(enumerate(TASKS)), 2, recall="oracle", world_size="S", info_keys=frozenset())
+    policy = KeyRecorder(())
+    resets = []
+    policy.reset = lambda slot, info: (resets.append(slot), policy.inner.reset(slot, info))  # type: ignore[method-assign]
+    done: list = []
+    running, _ = shard.start()
+    drive(policy, {0: running}, 2, lambda requests, shares: {0: shard.step(requests[0])}, done.extend)
+    assert len(resets) == len(TASKS) and all(t.success for _, t in done)
