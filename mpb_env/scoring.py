@@ -4,8 +4,10 @@
   missing or invalid prediction counts as a failure.
 * Skill pools its SOR and MTSR episodes (200 tasks → 400 scored trajectories in bench-v1).
 * Overall = 0.50·Basic + 0.10·SubAgent + 0.20·Memory + 0.20·Skill (percentages in and out).
-* 95% intervals by a seeded, stratified bootstrap over episodes (the overall's interval resamples
-  every dimension and re-weights).
+* 95% intervals by a seeded, stratified bootstrap that resamples *tasks*: a skill task's SOR and MTSR
+  episodes are one unit (their outcomes are paired, not independent), and each dimension draws from
+  its own generator, so its interval does not depend on which other dimensions the run holds. The
+  overall's interval re-weights the dimensions' resamples.
 """
 
 from __future__ import annotations
@@ -57,6 +59,30 @@ def _pct(v: np.ndarray) -> float | None:
     return float(100.0 * v.mean()) if v.size else None
 
 
+def task_of(episode_id: str) -> str:
+    """The task an episode belongs to: a skill episode ``<id>@SOR`` / ``<id>@MTSR`` is task ``<id>``.
+
+    >>> task_of("skill-0005@MTSR"), task_of("basic-0001")
+    ('skill-0005', 'basic-0001')
+    """
+    return episode_id.split("@", 1)[0]
+
+
+def _task_totals(episode_ids: Sequence[str], v: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Per task (in first-seen order): successes and episodes."""
+    index: dict[str, int] = {}
+    rows = np.fromiter((index.setdefault(task_of(e), len(index)) for e in episode_ids), int, len(episode_ids))
+    return np.bincount(rows, weights=v, minlength=len(index)), np.bincount(rows, minlength=len(index))
+
+
+def bootstrap(episode_ids: Sequence[str], v: np.ndarray, n_boot: int, rng: np.random.Generator) -> np.ndarray:
+    """``n_boot`` resampled scores (percent) of one dimension: tasks drawn with replacement, each with
+    all of its episodes, scored as successes / episodes of the draw (the pooled score's own estimator)."""
+    wins, sizes = _task_totals(episode_ids, v)
+    idx = rng.integers(0, wins.size, size=(n_boot, wins.size))
+    return 100.0 * wins[idx].sum(axis=1) / sizes[idx].sum(axis=1)
+
+
 def report(
     expected: Iterable[tuple[str, str]],
     successes: Mapping[str, bool] | Sequence[bool],
@@ -68,17 +94,17 @@ def report(
     A dimension with no episodes in the selection has score ``None`` and contributes 0 to the overall
     (so a partial selection is never mistaken for a full-suite score).
     """
-    vecs = outcome_vectors(expected, successes)
+    pairs = list(expected)
+    vecs = outcome_vectors(pairs, successes)
+    ids: dict[str, list[str]] = {d: [] for d in DIMENSIONS}
+    for episode_id, dim in pairs:
+        ids[dim].append(episode_id)
     scores = {d: _pct(v) for d, v in vecs.items()}
     overall = overall_score(*((scores[d] or 0.0) for d in DIMENSIONS))
-    rng = np.random.default_rng(seed)
     boots: dict[str, np.ndarray] = {}
-    for d, v in vecs.items():
-        if v.size:
-            idx = rng.integers(0, v.size, size=(n_boot, v.size))
-            boots[d] = 100.0 * v[idx].mean(axis=1)
-        else:
-            boots[d] = np.zeros(n_boot)
+    for k, (d, v) in enumerate(vecs.items()):
+        rng = np.random.default_rng([seed, k])  # one generator per dimension
+        boots[d] = bootstrap(ids[d], v, n_boot, rng) if v.size else np.zeros(n_boot)
     overall_boot = sum(WEIGHTS[d] * boots[d] for d in DIMENSIONS)
     ci = {d: _interval(boots[d]) if vecs[d].size else None for d in DIMENSIONS}
     ci["overall"] = _interval(overall_boot)
