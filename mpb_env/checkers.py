@@ -32,8 +32,22 @@ from mpb_env.world.state import PhoneState
 
 MEMORY_SEARCH = "search_user_memory"
 SKILL_LOADER = "load_skill"
-#: Record fields that tools stamp on every write; never part of a gold delta.
+#: Record fields that tools stamp on every write; never part of a gold delta ...
 VOLATILE_FIELDS = frozenset({"created_at", "updated_at", "time", "history"})
+#: ... except in the tables where the field is the user's own data (an alarm's time is not a stamp).
+USER_DATA_FIELDS: dict[str, frozenset[str]] = {
+    "alarms": frozenset({"time"}),
+    "power_schedules": frozenset({"time"}),
+}
+#: Calls that only lift a lock or grant a permission on the way to an answer: a behaviour task may
+#: make them unless its rubric forbids every mutation; any other mutating call fails it.
+ENABLING_TOOLS = frozenset({"grant_app_permission", "unlock_password_vault"})
+
+
+def volatile_fields(table: str) -> frozenset[str]:
+    """The bookkeeping fields of ``table``'s records that an update may change unannounced."""
+    user = USER_DATA_FIELDS.get(table)
+    return VOLATILE_FIELDS - user if user else VOLATILE_FIELDS
 
 
 class Verdict(BaseModel):
@@ -187,7 +201,8 @@ def _entry_matches(entry: DeltaEntry, change: dict[str, Any]) -> bool:
         return False
     if entry.op == "update":
         # Every changed field must be one the gold names (or bookkeeping).
-        return all(k in entry.fields or k in VOLATILE_FIELDS for k in change["changed"])
+        volatile = volatile_fields(entry.table)
+        return all(k in entry.fields or k in volatile for k in change["changed"])
     return True
 
 
@@ -230,6 +245,15 @@ _REFUSAL = re.compile(
 )
 
 
+def _without_query(text: str, query: str) -> str:
+    """The final message with any verbatim copy of the user's request taken out (case and spacing
+    aside): echoing the request back names everything the rubric looks for without saying anything."""
+    q = " ".join(query.split())
+    if len(q) < 12 or q.casefold() not in " ".join(text.split()).casefold():
+        return text
+    return re.sub(r"\s+".join(re.escape(w) for w in q.split()), " ", text, flags=re.IGNORECASE)
+
+
 def final_kind(text: str) -> set[str]:
     """The kinds a final message counts as: ``question``, ``refusal``, ``answer`` (non-empty)."""
     kinds = set()
@@ -264,14 +288,14 @@ def check_behavior(task: Task, state: PhoneState, final: str | None) -> tuple[bo
                     passed += 1
                 else:
                     reasons.append(f"hand-off payload incomplete: expected {rubric.handoff}")
-    if rubric.forbid_mutations:
-        checks += 1
-        others = [e["tool"] for e in effective if e["tool"] not in rubric.routes]
-        if others:
-            reasons.append(f"acted when it should not have: {', '.join(others)}")
-        else:
-            passed += 1
-    text = final or ""
+    checks += 1
+    allowed = set(rubric.routes) if rubric.forbid_mutations else ENABLING_TOOLS.union(rubric.routes)
+    others = [e["tool"] for e in effective if e["tool"] not in allowed]
+    if others:
+        reasons.append(f"acted when it should not have: {', '.join(others)}")
+    else:
+        passed += 1
+    text = _without_query(final or "", task.query)
     checks += 1
     if rubric.final_kind != "any" and rubric.final_kind not in final_kind(text):
         reasons.append(f"final message is not a {rubric.final_kind}")

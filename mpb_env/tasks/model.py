@@ -93,7 +93,9 @@ class Rubric(_Strict):
     value or matcher over that call's arguments; ``final_kind``: what the closing message must be;
     ``must_include``: groups of alternatives, each group must have one present in the final message;
     ``must_not_include``: phrases that must be absent; ``forbid_mutations``: no successful mutating call
-    other than the route (e.g. ask before acting).
+    other than the route (e.g. ask before acting); without it, only the route and calls that lift a
+    lock or grant a permission (``checkers.ENABLING_TOOLS``). The final message is judged without any
+    verbatim copy of the query in it.
     """
 
     routes: list[str] = []

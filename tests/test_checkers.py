@@ -1,0 +1,72 @@
+"""Checker hardening: what a policy could otherwise be rewarded for without doing the task."""
+
+from __future__ import annotations
+
+import gymnasium as gym
+import orjson
+import pytest
+
+import mpb_env  # noqa: F401
+from mpb_env.checkers import final_kind, volatile_fields
+
+ENV = gym.make("mpb/MobilePA-v0", recall="all")
+
+
+def call(name: str, **arguments: object) -> str:
+    return orjson.dumps({"name": name, "arguments": arguments}).decode()
+
+
+def play(task_id: str, turns: list[str]) -> dict:
+    """The verdict after ``turns`` (the last one the final message)."""
+    ENV.reset(options={"task_id": task_id})
+    info: dict = {}
+    for turn in turns:
+        *_, info = ENV.step(turn)
+    return info["verdict"]
+
+
+def oracle(task_id: str) -> list[str]:
+    return list(ENV.unwrapped._index[task_id].oracle)
+
+
+def test_an_alarms_time_is_user_data_not_a_stamp() -> None:
+    """basic-0063 ("Turn off my Meditate alarm"): moving the alarm to 3:00 on the way is a wrong write."""
+    assert play("basic-0063", oracle("basic-0063"))["success"]
+    moved = play(
+        "basic-0063", [call("update_alarm", alarm_id="alarm_p01", enabled=False, time="03:00"), "Done."]
+    )
+    assert not moved["success"] and "unexpected update of alarms/alarm_p01" in moved["reasons"]
+    assert "time" not in volatile_fields("alarms") and "time" in volatile_fields("messages")
+
+
+@pytest.mark.parametrize("task_id", ["basic-0053", "basic-0073"])
+def test_a_behaviour_task_fails_a_destructive_extra_call(task_id: str) -> None:
+    """Rubrics that do not forbid every mutation still allow only unlocks and permission grants."""
+    turns = oracle(task_id)
+    assert play(task_id, turns)["success"]
+    turns.insert(len(turns) - 1, call("delete_contact", contact_id="contact_004"))
+    verdict = play(task_id, turns)
+    assert not verdict["success"] and "acted when it should not have: delete_contact" in verdict["reasons"]
+
+
+def test_a_behaviour_task_allows_the_unlock_its_answer_needs() -> None:
+    turns = oracle("basic-0053")
+    assert any("unlock_password_vault" in t for t in turns)  # the oracle itself unlocks the vault
+    assert play("basic-0053", turns)["success"]
+
+
+@pytest.mark.parametrize("task_id", ["basic-0841", "basic-0848", "basic-0894", "basic-0901"])
+def test_echoing_the_request_back_names_nothing(task_id: str) -> None:
+    """A refusal-and-question template around the user's own words passed 32 recovery tasks with no
+    tool call; the words the rubric looks for must come from the answer, not from the echo."""
+    query = ENV.unwrapped._index[task_id].query
+    verdict = play(task_id, [f"Sorry, I can't do that yet? {query}"])
+    assert not verdict["success"]
+    assert any("mentions none of" in r or "is not a" in r for r in verdict["reasons"])
+    assert play(task_id, oracle(task_id))["success"]
+
+
+def test_final_kinds() -> None:
+    assert final_kind("Which ringtone should Chris get?") == {"answer", "question"}
+    assert final_kind("Sorry, I can't translate into Russian.") == {"answer", "refusal"}
+    assert final_kind("  ") == set()
