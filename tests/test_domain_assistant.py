@@ -894,3 +894,16 @@ def test_skill_ids_in_assistant_and_input_domains_load() -> None:
         fb = execute(s, "load_skill", {"skill_id": skill_id})
         assert fb["status"] == "success" and fb["data"]["tools"], skill_id
     assert s.writes == {}
+
+
+def test_the_memory_index_of_one_env_never_serves_another() -> None:
+    """Two envs whose written memories join into the same search text ("Drinks tea" / food / [work] and
+    "Drinks tea food" / work) share no cached index: the second may still add "Drinks tea"."""
+    world = load_world("S")
+    first, second = PhoneState(world), PhoneState(world)
+    execute(first, "add_user_memory", {"text": "Drinks tea", "category": "food", "tags": ["work"]})
+    execute(first, "search_user_memory", {"query": "tea"})
+    execute(second, "add_user_memory", {"text": "Drinks tea food", "category": "work"})
+    execute(second, "search_user_memory", {"query": "tea"})
+    again = execute(second, "add_user_memory", {"text": "Drinks tea", "category": "food"})
+    assert again["status"] == "success", again

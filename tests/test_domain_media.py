@@ -586,3 +586,16 @@ def test_generation_is_fast() -> None:
     start = time.perf_counter()
     media_mod.seed(tables, random.Random(0), 1.0)
     assert time.perf_counter() - start < 0.2
+
+
+def test_a_player_playing_without_a_start_time_has_played_from_now() -> None:
+    """A task may set the player playing in S0 without ``started_at`` (basic-0102 and basic-0183 do):
+    the playback tools read it instead of failing with an internal error."""
+    s = PhoneState(load_world("S"))
+    s.put(
+        "playback", "current", {**s.get("playback", "current"), "status": "playing", "media_id": "song_026"}
+    )
+    for name in ("get_now_playing", "pause_playback"):
+        fb = execute(s, name, {})
+        assert fb["status"] == "success", fb
+    assert s.get("playback", "current")["status"] == "paused"

@@ -309,3 +309,27 @@ def test_simulated_clock_ticks_once_per_logged_call() -> None:
     s.reset()
     assert s.now_iso() == "2026-05-20T09:00:00"
     assert PhoneState(load_world(), now="2026-12-31T23:59:59").now_iso() == "2026-12-31T23:59:59"
+
+
+def test_delta_lists_changed_fields_in_record_order() -> None:
+    """Not in set order, which follows PYTHONHASHSEED: a serialised delta is byte-identical across runs."""
+    s = PhoneState(World({"t": {"k": {"a": 1, "b": 1, "c": 1, "d": 1}}}))
+    s.update("t", "k", d=2, b=2, e=2)
+    s.put("t", "k", {key: v for key, v in s.get("t", "k").items() if key != "a"})
+    assert list(s.delta()["t"]["k"]["changed"]) == ["b", "d", "e", "a"]
+
+
+def test_the_op_log_keeps_copies_of_what_the_caller_still_holds() -> None:
+    """A caller changing its own arguments afterwards (e.g. in the chat messages of an info) must not
+    rewrite the log the checkers read, nor a record the tool stored."""
+    s = PhoneState(load_world("S"))
+    context = {"cities": ["Tokyo"]}
+    args = {"instruction": "find flights to Tokyo", "context": context}
+    assert execute(s, "delegate_to_search_agent", args)["status"] == "success"
+    bad = {"bogus": 1}
+    assert execute(s, "set_stream_volume", bad)["error_type"] == "InvalidArguments"
+    context["cities"].append("Osaka")
+    bad["bogus"] = 2
+    assert s.log[-2]["arguments"]["context"] == {"cities": ["Tokyo"]}
+    assert s.log[-1]["arguments"] == {"bogus": 1}
+    assert "Osaka" not in repr(s.writes)

@@ -1424,6 +1424,11 @@ def _doc(rec: dict[str, Any]) -> str:
     return f"{head} {' '.join(tags)}" if tags else head
 
 
+def _fields(rec: dict[str, Any]) -> tuple[Any, ...]:
+    """What of a memory the index depends on: its text, category and tags."""
+    return rec["text"], rec.get("category"), tuple(rec.get("tags") or ())
+
+
 class _Corpus:
     """The current memories as a BM25 index plus an identical-text lookup (built lazily)."""
 
@@ -1465,7 +1470,8 @@ def _corpus(s: PhoneState) -> _Corpus:
     base = s.world.tables.get("memories")
     patch = s.patch.tables.get("memories")
     writes = s.writes.get("memories")
-    overlay = tuple((k, None if r is TOMBSTONE else _doc(r)) for k, r in writes.items()) if writes else ()
+    # Each written memory's own fields (not its joined search text, which two memories can share).
+    overlay = tuple((k, None if r is TOMBSTONE else _fields(r)) for k, r in writes.items()) if writes else ()
     key = (id(base), id(patch), overlay)
     hit = _CORPUS_CACHE.get(key)
     if hit is not None and hit.base is base and hit.patch is patch:

@@ -512,7 +512,8 @@ def _player(s: PhoneState) -> Record:
     if st["status"] != "playing":
         return st
     now = s.now()
-    started = datetime.fromisoformat(st["started_at"])
+    # A player set playing without a start time (a task's S0) has played from now on.
+    started = datetime.fromisoformat(st["started_at"]) if st.get("started_at") else now
     stop, status, timer_id = now, "playing", st.get("sleep_timer_id")
     if timer_id:
         timer = s.get("timers", timer_id)

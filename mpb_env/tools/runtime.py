@@ -28,6 +28,7 @@ failed call never has side effects.
 
 from __future__ import annotations
 
+import copy
 import inspect
 import re
 import typing
@@ -35,6 +36,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, NotRequired, Required
 
+import orjson
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError, create_model
 from pydantic_core import SchemaValidator
 from typing_extensions import TypedDict  # pydantic needs this one, not typing.TypedDict, before 3.12
@@ -84,6 +86,8 @@ class ToolSpec:
     pre: tuple[Precondition, ...] = ()
     raises: tuple[str, ...] = ()
     defaults: dict[str, Any] = field(default_factory=dict)
+    #: An argument holds free-form dicts, whose contents validation passes through uncopied.
+    nested: bool = False
 
     def __reduce__(self) -> tuple[Callable[[str], ToolSpec], tuple[str]]:
         # A spec travels by name (its argument model is built at import, not a module attribute):
@@ -277,6 +281,7 @@ def tool(
             defaults=defaults,
             checker=checker,  # type: ignore[arg-type]
             template=template,
+            nested=any("dict" in str(hints[p.name]) for p in params),
         )
         return fn
 
@@ -324,6 +329,14 @@ def _fault_for(s: PhoneState, name: str) -> dict[str, Any] | None:
     return fault if attempt in fault.get("on_calls", [1]) else None
 
 
+def _detached(arguments: dict[str, Any]) -> dict[str, Any]:
+    """A deep copy of raw call arguments for the op log (their own repr where they cannot be copied)."""
+    try:
+        return copy.deepcopy(arguments)
+    except Exception:  # an object without a copy protocol: keep what it looked like
+        return {k: repr(v) for k, v in arguments.items()}
+
+
 def execute(
     s: PhoneState,
     name: str,
@@ -356,6 +369,10 @@ def call_tool(
     args: dict[str, Any] = arguments if isinstance(arguments, dict) else {}
     try:
         args = spec.validate(arguments)
+        if (
+            spec.nested
+        ):  # the caller keeps its dicts (e.g. in a chat message): the log and the body get copies
+            args = orjson.loads(orjson.dumps(args))
         if "faults" in s.patch.tables:
             fault = _fault_for(s, name)
             if fault is not None:
@@ -387,6 +404,8 @@ def call_tool(
             message, data = result.message, result.data
         else:
             message, data = f"{name} succeeded", result
+    if args is arguments:  # not validated: the log keeps a copy of what the caller still holds
+        args = _detached(arguments)
     log = s.log
     log.append(
         {

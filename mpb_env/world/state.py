@@ -288,7 +288,8 @@ class PhoneState:
                 elif old is _MISSING:
                     entry = {"op": "create", "before": None, "after": new, "changed": dict(new)}
                 else:
-                    changed = {f: new.get(f) for f in new.keys() | old.keys() if new.get(f) != old.get(f)}
+                    fields = [*new, *(f for f in old if f not in new)]  # record order, not set order
+                    changed = {f: new.get(f) for f in fields if new.get(f) != old.get(f)}
                     if not changed:
                         continue
                     entry = {"op": "update", "before": old, "after": new, "changed": changed}
