@@ -210,6 +210,10 @@ def check_delta(task: Task, state: PhoneState) -> tuple[bool, list[str], float]:
     gold = task.gold.delta or []
     ignore = set(task.gold.ignore_tables)
     delta = {t: dict(rows) for t, rows in state.delta().items() if t not in ignore}
+    for table, prefixes in task.gold.ignore_updates.items():
+        rows = delta.get(table, {})
+        for key in [k for k, c in rows.items() if c["op"] == "update" and k.startswith(tuple(prefixes))]:
+            del rows[key]
     reasons: list[str] = []
     matched = 0
     for entry in gold:

@@ -70,3 +70,20 @@ def test_final_kinds() -> None:
     assert final_kind("Which ringtone should Chris get?") == {"answer", "question"}
     assert final_kind("Sorry, I can't translate into Russian.") == {"answer", "refusal"}
     assert final_kind("  ") == set()
+
+
+@pytest.mark.parametrize("task_id", ["basic-0264", "basic-0330"])
+def test_going_back_online_hides_network_updates_only(task_id: str) -> None:
+    """Offline tasks accept whichever way of reconnecting the policy takes (network settings, the saved
+    network it joins), but no other settings write: dimming the screen on the way fails them."""
+    turns = oracle(task_id)
+    assert play(task_id, turns)["success"]
+    turns.insert(len(turns) - 1, call("set_display_brightness", level=0))
+    verdict = play(task_id, turns)
+    assert not verdict["success"] and "unexpected update of settings/display.brightness" in verdict["reasons"]
+
+
+def test_a_clarifying_question_must_offer_the_choices() -> None:
+    assert play("basic-0853", oracle("basic-0853"))["success"]
+    generic = play("basic-0853", ["Sorry, I can't do that - could you tell me more about what you need?"])
+    assert not generic["success"]

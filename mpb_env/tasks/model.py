@@ -115,10 +115,16 @@ class UserFact(_Strict):
 
 
 class Gold(_Strict):
+    """What a task's checker compares against. ``ignore_tables``: tables whose changes are all
+    bookkeeping (e.g. a pairing log); ``ignore_updates``: table → key prefixes whose *updates* are (e.g.
+    ``{"settings": ["network."]}`` when any of several ways of going back online is right); creating
+    or deleting records there still counts, as do updates of other keys."""
+
     calls: list[GoldCall] | None = None
     delta: list[DeltaEntry] | None = None
     rubric: Rubric | None = None
     ignore_tables: list[str] = []
+    ignore_updates: dict[str, list[str]] = {}
 
 
 class Task(_Strict):

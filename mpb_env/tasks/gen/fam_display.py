@@ -760,7 +760,8 @@ def ringtone_which(ctx: Ctx) -> Draft:
     return Draft(
         query=query,
         frictions=["missing_argument"],
-        gold={"rubric": {"final_kind": "question", "forbid_mutations": True}},
+        # The question offers the phone's ringtones: a bare "what do you need?" asks nothing of the task.
+        gold={"rubric": {"final_kind": "question", "must_include": [names], "forbid_mutations": True}},
         oracle=[
             calls(call("search_contacts", query=term), call("list_ringtones", kind="ringtone")),
             f"Which ringtone should {_name(cid)} get? You can choose {', '.join(names[:-1])} or {names[-1]}.",

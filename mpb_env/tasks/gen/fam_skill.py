@@ -222,6 +222,7 @@ def commute_mode(ctx: Ctx) -> Draft:
                 setting_delta("volume.media", vol),
             ]
         },
+        gold_memory_ids=["mem_005"],  # the commute routine (silent mode, 'Commute focus' on)
     )
 
 
@@ -269,6 +270,7 @@ def morning_routine(ctx: Ctx) -> Draft:
         "and the expense report is due at 5.",
         gold={"delta": delta},
         s0_patch=s0,
+        gold_memory_ids=["mem_011"],  # the current wake-up time (not the outdated mem_010)
         now="2026-05-20T07:30:00",
     )
 
@@ -325,6 +327,7 @@ def bedtime_routine(ctx: Ctx) -> Draft:
             ]
         },
         s0_patch=s0,
+        gold_memory_ids=["mem_011", "mem_028"],  # wake-up time; the bedtime routine (do not disturb)
         now="2026-05-20T22:10:00",
     )
 
@@ -393,6 +396,7 @@ def meeting_followup(ctx: Ctx) -> Draft:
                 },
             ]
         },
+        gold_memory_ids=["mem_034"],  # the follow-up rule: copy Maya Chen
         now=shift(ev["end"], 15),
     )
 
@@ -578,6 +582,7 @@ def doctor_visit(ctx: Ctx) -> Draft:
                 },
             ]
         },
+        gold_memory_ids=["mem_018"],  # the reminder lead time (15 minutes before events)
     )
 
 
@@ -3158,6 +3163,8 @@ def family_checkin_call(ctx: Ctx) -> Draft:
                 }
             ]
         },
+        # the weekly rule (call Mom every Sunday around 18:00) when the query leaves the period to memory
+        gold_memory_ids=["mem_016"] if "lately" in query or "overdue" in query else [],
         now="2026-05-24T18:00:00",
     )
 
@@ -3173,11 +3180,11 @@ def doctor_visit_call(ctx: Ctx) -> Draft:
             "usual reminder.",
             "ring the clinic for a check-up slot {d} at {t}; once it's booked, calendar it ({l}) and remind "
             "me like always.",
-            "phone Dr. Shah's office — I want the {d} {t} checkup, {l}. Then calendar plus the usual "
+            "phone Dr. Shah's office — I want a checkup {d} at {t}, {l}. Then calendar plus the usual "
             "reminder.",
             "book my doctor visit by phone for {d} at {t}, {l} long, and add it with a reminder.",
             "give my family doctor's office a call to confirm {d} at {t}, then add the appointment ({l}) to "
-            "my calendar.",
+            "my calendar with my usual reminder.",
             "doctor visit: call the clinic, book {d} {t}, {l}; calendar and reminder as usual.",
         ],
         d=day_said,
@@ -3230,6 +3237,8 @@ def doctor_visit_call(ctx: Ctx) -> Draft:
                 },
             ]
         },
+        # the family doctor (unless the query names Dr. Shah) and the reminder lead time
+        gold_memory_ids=["mem_018"] if "Shah" in query else ["mem_004", "mem_018"],
     )
 
 
@@ -3281,6 +3290,7 @@ def bedtime_rule(ctx: Ctx) -> Draft:
             ]
         },
         s0_patch=merge(patched_memory("mem_028", text), {"automation_rules": {"rule_001": None}}),
+        gold_memory_ids=["mem_028"],  # the bedtime routine's do-not-disturb start time
         now="2026-05-20T21:00:00",
     )
 

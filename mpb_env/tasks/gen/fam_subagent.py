@@ -221,7 +221,8 @@ def gui_food_order(ctx: Ctx) -> Draft:
     return agent_draft(
         "gui",
         query,
-        {"app": app, "instruction": contains(key, restaurant.split()[0])},
+        # The user asked to mention the peanut allergy whenever food is ordered (memory mem_020).
+        {"app": app, "instruction": contains(key, restaurant.split()[0], "peanut")},
         [
             calls(call("search_user_memory", query="diet allergy food")),
             calls(
@@ -237,6 +238,7 @@ def gui_food_order(ctx: Ctx) -> Draft:
         "minutes.",
         [[f"{eta} min"]],
         script=(f"gui:{app}", result),
+        gold_memory_ids=["mem_020"],
     )
 
 
@@ -404,6 +406,7 @@ def search_restaurant_diet(ctx: Ctx) -> Draft:
         f"Two good fits: {names[0]} and {names[1]} — both peanut-free and pescatarian-friendly in {hood}.",
         [[names[0].casefold()], [names[1].casefold()]],
         script=("search", result),
+        gold_memory_ids=["mem_020"],  # the peanut allergy the hand-off must carry
     )
 
 
@@ -1463,4 +1466,5 @@ def practice_usual_spanish(ctx: Ctx) -> Draft:
         [["spanish"], ["15"]],
         script=_practice_result("language", result),
         now="2026-05-20T21:45:00",
+        gold_memory_ids=["mem_026"],  # the usual practice: 15 minutes of Spanish
     )

@@ -8,7 +8,7 @@ from typing import Any
 
 from mpb_env.tasks.build import call, calls, hermes
 from mpb_env.tasks.gen.core import Ctx, Draft, Skip, family
-from mpb_env.tasks.gen.helpers import base, granted_entry, offline, revoked
+from mpb_env.tasks.gen.helpers import RECONNECT_UPDATES, base, granted_entry, offline, revoked
 
 IGNORE = {"$ignore": True}
 TODAY = date(2026, 5, 20)
@@ -359,7 +359,7 @@ def tickets_while_offline(ctx: Ctx) -> Draft:
         query=query,
         frictions=["dependency"],
         s0_patch=patch,
-        gold={"delta": attraction_delta(a, day, n), "ignore_tables": ["settings", "wifi_networks"]},
+        gold={"delta": attraction_delta(a, day, n), "ignore_updates": RECONNECT_UPDATES},
         oracle=[
             calls(call("search_attractions", city=a["city"], visit_date=day)),
             calls(book),

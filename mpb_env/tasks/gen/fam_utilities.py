@@ -9,7 +9,7 @@ from typing import Any
 
 from mpb_env.tasks.build import call, calls, contains, hermes
 from mpb_env.tasks.gen.core import Ctx, Draft, Skip, family
-from mpb_env.tasks.gen.helpers import base, granted_entry, offline, revoked
+from mpb_env.tasks.gen.helpers import RECONNECT_UPDATES, base, granted_entry, offline, revoked
 from mpb_env.tools.runtime import execute
 from mpb_env.world.generate import load_world
 from mpb_env.world.state import PhoneState
@@ -357,7 +357,7 @@ def browse_offline(ctx: Ctx) -> Draft:
         query=query,
         frictions=["dependency"],
         s0_patch=patch,
-        gold={"delta": opened(url), "ignore_tables": ["settings", "wifi_networks"]},
+        gold={"delta": opened(url), "ignore_updates": RECONNECT_UPDATES},
         oracle=[
             calls(open_call),
             calls(call("get_network_status")),
