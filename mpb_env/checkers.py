@@ -110,7 +110,11 @@ def match(gold: Any, actual: Any) -> bool:
     True
     >>> match("07:30", "7:30"), match(20, 20.0), match({"$any": ["ring", "vibrate"]}, "silent")
     (True, True, False)
+    >>> match(True, 1), match(0, False), match(True, True)  # a flag is not a number
+    (False, False, True)
     """
+    if type(gold) is not dict and (type(gold) is bool) != (type(actual) is bool):
+        return False
     if type(gold) is not dict and gold == actual:  # equal values normalise equal: skip the work
         return True
     if isinstance(gold, dict) and len(gold) == 1:
