@@ -87,3 +87,10 @@ def test_a_clarifying_question_must_offer_the_choices() -> None:
     assert play("basic-0853", oracle("basic-0853"))["success"]
     generic = play("basic-0853", ["Sorry, I can't do that - could you tell me more about what you need?"])
     assert not generic["success"]
+
+
+def test_a_flag_never_matches_a_number() -> None:
+    from mpb_env.checkers import match
+
+    assert not match(True, 1) and not match(1, True) and not match(False, 0) and not match(0.0, False)
+    assert match(True, True) and match(20, 20.0) and match({"$any": [True, 1]}, 1)
