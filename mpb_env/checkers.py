@@ -163,33 +163,71 @@ def effective_calls(state: PhoneState) -> list[dict[str, Any]]:
 
 
 # --------------------------------------------------------------------------- primary checkers
+#: Tools the catalog documents as doing exactly what another does, with how their arguments map:
+#: Bucket 1 compares such a call as the call it stands for (either side, gold or actual).
+_TILE_TOOLS = {
+    "wifi": "set_wifi_enabled",
+    "bluetooth": "set_bluetooth_enabled",
+    "airplane_mode": "set_airplane_mode",
+}
+
+
+def canonical_call(tool: str, arguments: dict[str, Any]) -> tuple[str, dict[str, Any]]:
+    """The call Bucket 1 compares: a quick-settings tile that does exactly what a toggle tool does is
+    that tool; the media stream's volume is the playback volume.
+
+    >>> canonical_call("set_quick_setting", {"tile": "wifi", "enabled": True})
+    ('set_wifi_enabled', {'enabled': True})
+    >>> canonical_call("set_stream_volume", {"stream": "media", "level": 30})
+    ('set_playback_volume', {'level': 30})
+    """
+    if tool == "set_quick_setting" and arguments.get("tile") in _TILE_TOOLS:
+        return _TILE_TOOLS[arguments["tile"]], {"enabled": arguments.get("enabled")}
+    if tool == "set_stream_volume" and arguments.get("stream") == "media":
+        return "set_playback_volume", {"level": arguments.get("level")}
+    return tool, arguments
+
+
+_EMPTY = (None, "", [], {})
+
+
+def _argument_matches(
+    gold: dict[str, Any], actual: dict[str, Any], key: str, defaults: dict[str, Any]
+) -> bool:
+    """One argument of a gold call: an argument the gold leaves out must have its default, and an
+    empty value (``[]``, ``""``, ``{}``) counts as leaving out one whose default is ``None``."""
+    if key in gold:
+        return match(gold[key], actual.get(key))
+    default, value = defaults.get(key), actual.get(key)
+    return match(default, value) or (
+        default is None and any(value == e and type(value) is type(e) for e in _EMPTY)
+    )
+
+
 def check_calls(task: Task, state: PhoneState) -> tuple[bool, list[str], float]:
-    gold = task.gold.calls or []
-    actual = effective_calls(state)
+    gold = [canonical_call(g.name, g.arguments) for g in task.gold.calls or []]
+    calls = effective_calls(state)
+    actual = [canonical_call(e["tool"], e["arguments"]) for e in calls]
     reasons: list[str] = []
     matched = 0
     tools = catalog()
-    for i, g in enumerate(gold):
+    for i, (name, arguments) in enumerate(gold):
         if i >= len(actual):
-            reasons.append(f"missing call #{i + 1}: {g.name}")
+            reasons.append(f"missing call #{i + 1}: {name}")
             break
-        a = actual[i]
-        if a["tool"] != g.name:
-            reasons.append(f"call #{i + 1}: expected {g.name}, got {a['tool']}")
+        tool, got = actual[i]
+        if tool != name:
+            reasons.append(f"call #{i + 1}: expected {name}, got {calls[i]['tool']}")
             break
-        spec = tools.get(g.name)
+        spec = tools.get(name)
         defaults = spec.defaults if spec else {}
-        bad = [
-            k
-            for k in a["arguments"].keys() | g.arguments.keys()
-            if not match(g.arguments[k] if k in g.arguments else defaults.get(k), a["arguments"].get(k))
-        ]
+        bad = [k for k in got.keys() | arguments.keys() if not _argument_matches(arguments, got, k, defaults)]
         if bad:
-            reasons.append(f"call #{i + 1} {g.name}: wrong {', '.join(sorted(bad))}")
+            reasons.append(f"call #{i + 1} {name}: wrong {', '.join(sorted(bad))}")
             break
         matched += 1
     if len(actual) > len(gold) and matched == len(gold):
-        extra = ", ".join(e["tool"] for e in actual[len(gold) :])
+        extra = ", ".join(e["tool"] for e in calls[len(gold) :])
         reasons.append(f"extra mutating call(s): {extra}")
     ok = not reasons
     return ok, reasons, matched / max(len(gold), 1)

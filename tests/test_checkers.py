@@ -94,3 +94,49 @@ def test_a_flag_never_matches_a_number() -> None:
 
     assert not match(True, 1) and not match(1, True) and not match(False, 0) and not match(0.0, False)
     assert match(True, True) and match(20, 20.0) and match({"$any": [True, 1]}, 1)
+
+
+def _swap(task_id: str, old: str, new: str) -> list[str]:
+    """The oracle with one call's JSON text replaced."""
+    turns = oracle(task_id)
+    hits = [i for i, t in enumerate(turns) if old in t]
+    assert hits, f"{old} not in the oracle of {task_id}"
+    turns[hits[0]] = turns[hits[0]].replace(old, new)
+    return turns
+
+
+@pytest.mark.parametrize(
+    ("task_id", "old", "new"),
+    [
+        # a tile that does exactly what the toggle does
+        (
+            "basic-0045",
+            '{"name":"set_airplane_mode","arguments":{"enabled":true}}',
+            '{"name":"set_quick_setting","arguments":{"tile":"airplane_mode","enabled":true}}',
+        ),
+        # the media stream's volume is the playback volume
+        (
+            "memory-0284",
+            '{"name":"set_playback_volume","arguments":{"level":55}}',
+            '{"name":"set_stream_volume","arguments":{"stream":"media","level":55}}',
+        ),
+        # an empty list for an optional argument the gold leaves out
+        ("memory-0094", '"subject":', '"cc":[],"subject":'),
+        ("basic-0238", '"add_media_ids":["song_029"]', '"add_media_ids":["song_029"],"remove_media_ids":[]'),
+    ],
+)
+def test_equivalent_calls_pass_the_tool_bucket(task_id: str, old: str, new: str) -> None:
+    assert play(task_id, oracle(task_id))["success"]
+    verdict = play(task_id, _swap(task_id, old, new))
+    assert verdict["success"], verdict["reasons"]
+
+
+def test_other_tiles_and_streams_are_not_the_toggle() -> None:
+    wrong_tile = '{"name":"set_quick_setting","arguments":{"tile":"dnd","enabled":true}}'
+    old = '{"name":"set_airplane_mode","arguments":{"enabled":true}}'
+    assert not play("basic-0045", _swap("basic-0045", old, wrong_tile))["success"]
+    ring = '{"name":"set_stream_volume","arguments":{"stream":"ring","level":55}}'
+    old = '{"name":"set_playback_volume","arguments":{"level":55}}'
+    assert not play("memory-0284", _swap("memory-0284", old, ring))["success"]
+    non_empty = _swap("memory-0094", '"subject":', '"cc":["jordan@example.com"],"subject":')
+    assert not play("memory-0094", non_empty)["success"]
