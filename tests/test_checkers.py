@@ -140,3 +140,27 @@ def test_other_tiles_and_streams_are_not_the_toggle() -> None:
     assert not play("memory-0284", _swap("memory-0284", old, ring))["success"]
     non_empty = _swap("memory-0094", '"subject":', '"cc":["jordan@example.com"],"subject":')
     assert not play("memory-0094", non_empty)["success"]
+
+
+def _first(template: str) -> str:
+    """The id of the first bench task of a family."""
+    return next(t.id for t in ENV.unwrapped._index.values() if t.template.split("#")[0] == template)
+
+
+@pytest.mark.parametrize(
+    ("template", "wrong"),
+    [
+        # a date holding a "9" is not the 9-ticket limit
+        ("travel.too_many_tickets", "Sorry, those tickets for June 9 are not available."),
+        # the phrase to translate is "I'm sorry": a made-up translation is not a refusal
+        ("utilities.unsupported_language", 'In that language, "I am sorry" is "Izvinite".'),
+        # the contact was removed before: a false "done" is not noticing it
+        ("display.exception_gone", "Done, {name} can no longer reach you during Do Not Disturb."),
+    ],
+)
+def test_behaviour_rubrics_reject_a_plausible_wrong_answer(template: str, wrong: str) -> None:
+    task_id = _first(template)
+    task = ENV.unwrapped._index[task_id]
+    assert play(task_id, oracle(task_id))["success"]
+    name = next((g[-1] for g in task.gold.rubric.must_include if len(g) == 2 and " " in g[-1]), "")
+    assert not play(task_id, [wrong.format(name=name.title())])["success"]

@@ -1797,7 +1797,10 @@ PRACTICE_LANGUAGES: dict[str, str] = {
     "ko": "Korean",
     "zh": "Mandarin Chinese",
 }
-_LANGUAGE_BY_NAME = {name.casefold(): code for code, name in PRACTICE_LANGUAGES.items()} | {"chinese": "zh"}
+_LANGUAGE_BY_NAME = {name.casefold(): code for code, name in PRACTICE_LANGUAGES.items()} | {
+    "chinese": "zh",
+    "mandarin": "zh",
+}
 
 
 class _Plan(NamedTuple):

@@ -4,6 +4,7 @@ and delegation are exercised by the memory, skill and sub-agent families."""
 
 from __future__ import annotations
 
+import re
 from datetime import datetime, timedelta
 from typing import Any
 
@@ -240,6 +241,14 @@ def practice_if_running(ctx: Ctx) -> Draft:
 
 
 # --------------------------------------------------------------------------- reference
+_POV = {"me": "you", "my": "your", "i'll": "you'll", "i'm": "you're", "i": "you"}
+
+
+def _as_assistant(action: str) -> str:
+    """The user's request as the assistant repeats it: "send me an alert" → "send you an alert"."""
+    return re.sub(r"\b(me|my|I'll|I'm|I)\b", lambda m: _POV[m.group(1).casefold()], action)
+
+
 @family("assistant.stop_that_watch", dimension="basic", category="reference", bucket="state")
 def stop_that_watch(ctx: Ctx) -> Draft:
     target, other = ctx.pick_many("asst_watches", 2)
@@ -247,7 +256,10 @@ def stop_that_watch(ctx: Ctx) -> Draft:
     condition, action, _ref = target
     history = [
         {"role": "user", "content": f"Keep an eye on whether {condition}, and {action}."},
-        {"role": "assistant", "content": f"I've set up a watch: when {condition}, I'll {action}."},
+        {
+            "role": "assistant",
+            "content": f"I've set up a watch: when {condition}, I'll {_as_assistant(action)}.",
+        },
     ]
     query = ctx.say(
         ["never mind, cancel that — {r}.", "{r}, so you can stop that watch.", "actually, drop it; {r}.",

@@ -145,7 +145,7 @@ def sms_fault_retry(ctx: Ctx) -> Draft:
     person = ctx.pick("people")
     body, keys = ctx.pick("sms_bodies")
     query = ctx.say(
-        ["text {name} that {body}.", "please message {name}: {body}.", "can you text {name} {body}?",
+        ["text {name} that {body}.", "please message {name}: {body}.", "can you text {name} that {body}?",
          "send {name} this: {body}."],
         name=person["name"], body=body,
     )  # fmt: skip

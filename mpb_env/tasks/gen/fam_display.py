@@ -792,8 +792,10 @@ def exception_gone(ctx: Ctx) -> Draft:
             {"role": "assistant", "content": f"{_exception_names(extra=cid)} can reach you during Do Not Disturb."},
         ],
         gold={"rubric": {"final_kind": "any",
+                         # that the removal was done before: "no longer"/"anymore" fit a false "done" too
                          "must_include": [[first.lower(), name.lower()],
-                                          ["already", "no longer", "isn't", "not on", "anymore"]],
+                                          ["already", "wasn't on", "isn't on", "was not on", "is not on",
+                                           "wasn't in", "isn't in", "not on your", "not in your"]],
                          "forbid_mutations": True}},
         oracle=[
             calls(call("search_contacts", query=term)),

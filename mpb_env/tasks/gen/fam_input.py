@@ -78,7 +78,7 @@ def keyboard_add(ctx: Ctx) -> Draft:
     query = ctx.say(
         ["add {lang} to my keyboard{lw}.", "I need to type in {lang} — add that keyboard{lw}.",
          "put the {lang} keyboard on my phone{lw}.", "can you set up {lang} as a keyboard language{lw}?",
-         "add a {lang} input language to the keyboard{lw}.", "give me the {lang} keyboard{lw}, please."],
+         "add {lang} as an input language on the keyboard{lw}.", "give me the {lang} keyboard{lw}, please."],
         lang=lang, lw=words,
     )  # fmt: skip
     chosen = layout or default_layout(code)

@@ -779,7 +779,7 @@ def share_too_large(ctx: Ctx) -> Draft:
 def play_fault_retry(ctx: Ctx) -> Draft:
     song = ctx.pick("media_songs")
     query = ctx.say(
-        ["play {t}, the {a} song.", "I'd love to hear {t} by {a} right now.", "{t} by {a}, please — play it.",
+        ["play {t}, the song by {a}.", "I'd love to hear {t} by {a} right now.", "{t} by {a}, please — play it.",
          "could you play {ap} song {t}?", "music time: {t} by {a}.", "let's listen to {t} from {a}."],
         t=song["title"], a=song["artist"], ap=_poss(song["artist"]),
     )  # fmt: skip

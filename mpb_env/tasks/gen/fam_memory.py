@@ -249,10 +249,13 @@ def _fact_category(fact: dict[str, Any]) -> tuple[str, dict[str, Any]]:
     return cats[0], {"$any": cats}
 
 
-def _person_category(role_scenario: str) -> tuple[str, dict[str, Any]]:
-    """Category of a memory about a person: "people" (a perturbed "family" must be rejected)."""
+def _person_category(role_scenario: str, fact_cats: list[str]) -> tuple[str, dict[str, Any]]:
+    """Category of a memory about a person: "people"; the scenario's and the fact's own categories (e.g. "health"
+    for an allergy) fit too (a perturbed "family" must be rejected)."""
     extra = {WORK: "work", STUDY: "study", TRAVEL: "travel", FAMILY: "health"}[role_scenario]
-    return "people", {"$any": ["people", extra, "other"]}
+    cats = list(dict.fromkeys(["people", extra, *fact_cats, "other"]))
+    assert "family" not in cats
+    return "people", {"$any": cats}
 
 
 # =========================================================================== API-primary (tool bucket)
@@ -824,6 +827,9 @@ def birthday_reminder(ctx: Ctx) -> Draft:
                                 "preference", stamp, ["reminders", "birthday"])  # fmt: skip
         ids.append("mem_t002")
     due = (datetime.fromisoformat(day) - timedelta(days=lead)).date().isoformat()
+    # The contact card must not contradict the memory: keep its birth year, take the remembered month and day.
+    born = person.get("birthday")
+    patch = {"contacts": {person["id"]: {**person, "birthday": born[:4] + day[4:]}}} if born else None
     history, query = _dialogue(
         ctx,
         ["remind me to buy {gift} for my {role}'s birthday — usual lead time.",
@@ -848,7 +854,7 @@ def birthday_reminder(ctx: Ctx) -> Draft:
     first = person["name"].split()[0]
     return _draft(
         ctx, bucket="tool", reasoning=reasoning, target="phone_action", scenario=scenario,
-        history=history, query=query, memories=mems, gold_ids=ids,
+        history=history, query=query, memories=mems, gold_ids=ids, patch=patch,
         gold={"calls": [{"name": "create_reminder", "arguments": {"title": contains(gift_kw), "due": contains(due)}}]},
         oracle=[
             calls(_search(f"{role} birthday"), _search("birthday reminder lead time")),
@@ -865,16 +871,19 @@ def meeting_event(ctx: Ctx) -> Draft:
     meeting = ctx.pick("mem_meetings" if scenario == WORK else "mem_study_meetings")
     day_words, day = ctx.pick("mem_days")
     time_words, time = ctx.pick("mem_hours")
+    if time < "10:00" or (datetime.fromisoformat(day).weekday() == 4 and time >= "12:00"):
+        raise Skip("mem_009 keeps meetings out of mornings before 10:00 and Friday afternoons")
     reasoning = ctx.choice([SINGLE, CONFLICT, MULTI])
     if reasoning == CONFLICT:
-        (old_min, minutes), (old_room, room) = ctx.pick_many("mem_minutes", 2), ctx.pick_many("mem_rooms", 2)
+        old_min, minutes = ctx.pick_many("mem_meeting_minutes", 2)  # ≤ 50: mem_008 caps every meeting
+        old_room, room = ctx.pick_many("mem_rooms", 2)
         mems, old_id, new_id = _pair(
             ctx, f"{meeting}s run {old_min} minutes in {old_room}.",
             f"Since {{month}}, {meeting.lower()}s run {minutes} minutes in {room}.", "work", ["meetings"],
         )  # fmt: skip
         ids = [old_id, new_id]
     else:
-        minutes, room = ctx.pick("mem_minutes"), ctx.pick("mem_rooms")
+        minutes, room = ctx.pick("mem_meeting_minutes"), ctx.pick("mem_rooms")  # ≤ 50, as mem_008 asks
         mems = _one(ctx, "mem_t001", f"{meeting}s run {minutes} minutes in {room}.", "work", ["meetings"])
         ids = ["mem_t001"]
     guest = None
@@ -1252,8 +1261,8 @@ def add_person_fact(ctx: Ctx) -> Draft:
         raise Skip(f"a {role} is family or close to it; the memory category is ambiguous")
     reasoning = CONFLICT if former else SINGLE
     mems, ids = _role_memories(ctx, role, person, former)
-    fact, they_fact, keys = ctx.pick("mem_person_facts")
-    category, cat_gold = _person_category(scenario)
+    fact, they_fact, keys, fact_cats = ctx.pick("mem_person_facts")
+    category, cat_gold = _person_category(scenario, fact_cats)
     history, query = _dialogue(
         ctx,
         ["remember that my {role} {fact}.", "save this: my {role} {fact}.", "note for later — my {role} {fact}.",
@@ -1478,7 +1487,7 @@ def trip_prep(ctx: Ctx) -> Draft:
         ctx, bucket="state", reasoning=reasoning, target="phone_action", scenario=TRAVEL,
         history=history, query=query, memories=mems, gold_ids=ids,
         patch={"bookings": {"booking_t01": booking}} if booking else None,
-        gold={"delta": [{"table": "reminders", "op": "create", "fields": {"title": contains(tkw), "due": due}}]},
+        gold={"delta": [{"table": "reminders", "op": "create", "fields": {"title": kw(tkw), "due": due}}]},
         oracle=[
             calls(*searches),
             calls(call("list_travel_bookings", kind="flight", upcoming_only=True)),

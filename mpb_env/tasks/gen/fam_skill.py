@@ -2135,7 +2135,7 @@ def quick_access_setup(ctx: Ctx) -> Draft:
         [
             "add {t} to my quick settings at spot {p}; also, {a}.",
             "quick access setup: {t} tile in position {p}, and {a}.",
-            "put the {t} tile at position {p} in the control center. Also {a}.",
+            "put {t} at position {p} in the control center. Also {a}.",
             "I want {t} in the control center at position {p}; plus, {a}.",
             "control center: add {t} as tile number {p}. And {a}.",
             "set up quick access — {t} at slot {p}, and {a}.",
@@ -3841,7 +3841,7 @@ def flight_watch_stop(ctx: Ctx) -> Draft:
         [
             "landed! Stop watching my {f} flight, but keep the price watch on {p}.",
             "I'm off the plane — end the delay watch on {f}; the {p} price alert stays.",
-            "we made it; stop monitoring {f} now (not the {p} one).",
+            "we made it; stop monitoring {f} now, but keep the price watch on {p}.",
             "{f} has landed, so turn off that flight watch. Leave my {p} price watch running.",
             "no need to track {f} anymore, I'm here. Keep watching {p} though.",
             "cancel the {f} delay alert — flight's done. The {p} price alert should keep going.",

@@ -412,15 +412,7 @@ def search_restaurant_diet(ctx: Ctx) -> Draft:
 
 @agent_family("search", "look_up")
 def search_look_up(ctx: Ctx) -> Draft:
-    topic, key, key2 = ctx.pick("sa_search_topics")
-    fact = ctx.choice(
-        [
-            "the top pick has 4.7 stars",
-            "the answer is on the official site",
-            "three sources agree",
-            "it was updated last week",
-        ]
-    )
+    topic, key, key2, answer, must = ctx.pick("sa_search_topics")
     query = ctx.say(
         [
             "look up {t}.",
@@ -432,7 +424,7 @@ def search_look_up(ctx: Ctx) -> Draft:
         ],
         t=topic,
     )
-    result = f"Summary for {topic}: {fact}. Details: see the linked sources (3 results)."
+    result = f"{answer} (3 sources)"
     return agent_draft(
         "search",
         query,
@@ -444,8 +436,8 @@ def search_look_up(ctx: Ctx) -> Draft:
                 )
             )
         ],
-        f"Here's what I found on {topic}: {fact} (3 sources).",
-        [[fact.split()[-1].casefold()]],
+        f"Here's what I found: {answer}",
+        [list(group) for group in must],  # the answer itself, not the search's wording around it
         script=("search", result),
     )
 
@@ -508,7 +500,10 @@ def search_trip_evening(ctx: Ctx) -> Draft:
     return agent_draft(
         "search",
         query,
-        {"instruction": contains(key), "context": contains("2026-05-27")},
+        {
+            "instruction": contains(key),
+            "context": {"$any": [contains(day) for day in ("2026-05-27", "may 27", "27 may", "5/27")]},
+        },
         [
             calls(
                 call("list_travel_bookings", upcoming_only=True),
@@ -552,7 +547,7 @@ def search_gift_idea(ctx: Ctx) -> Draft:
         [
             "find a birthday gift idea for {r} under ${b}.",
             "search for something nice for {r}'s birthday, max ${b}.",
-            "what could I get {r} for their birthday? Budget ${b}.",
+            "what could I get {r} as a birthday present? Budget ${b}.",
             "gift ideas for {r}, up to ${b} — look around online.",
             "help me find a present for {r}, no more than ${b}.",
             "look up birthday presents for {r} around ${b}.",
@@ -1246,6 +1241,14 @@ def _practice_result(kind: str, summary: str) -> tuple[str, str]:
     return f"practice:{kind}", summary
 
 
+def language_gold(lang: str, code: str) -> dict[str, list[str]]:
+    """The practice language as a name or code; Mandarin also as Chinese (and only Mandarin)."""
+    names = [lang, code]
+    if lang in ("Mandarin", "Chinese"):
+        names += ["Mandarin", "Chinese", "Mandarin Chinese"]
+    return {"$any": list(dict.fromkeys(names))}
+
+
 @agent_family("practice", "language")
 def practice_language(ctx: Ctx) -> Draft:
     lang, code, topic, key = ctx.pick("sa_languages")
@@ -1271,7 +1274,7 @@ def practice_language(ctx: Ctx) -> Draft:
         query,
         {
             "kind": "language",
-            "language": {"$any": [lang, code, lang.casefold(), "Chinese", "chinese"]},
+            "language": language_gold(lang, code),
             "topic": contains(key),
             "minutes": minutes,
             "level": level,
@@ -1402,7 +1405,7 @@ def practice_mic_permission(ctx: Ctx) -> Draft:
         query,
         {
             "kind": "language",
-            "language": {"$any": [lang, code, lang.casefold(), "Chinese", "chinese"]},
+            "language": language_gold(lang, code),
             "topic": contains(key),
             "minutes": minutes,
         },

@@ -984,6 +984,11 @@ def cross_city_route(ctx: Ctx) -> Draft:
     )
 
 
+#: How a correct answer states the booking limit (a bare "9" would match a date such as June 9).
+NINE_LIMIT = ["9 tickets", "nine tickets", "9 per booking", "nine per booking", "limit of 9", "limit of nine",
+              "at most 9", "at most nine", "up to 9", "up to nine", "maximum of 9", "max of 9", "9 max"]  # fmt: skip
+
+
 @family("travel.too_many_tickets", dimension="basic", category="recovery", bucket="behavior")
 def too_many_tickets(ctx: Ctx) -> Draft:
     a, day = ctx.pick("tu_attraction_days")
@@ -996,7 +1001,7 @@ def too_many_tickets(ctx: Ctx) -> Draft:
     return Draft(
         query=query,
         frictions=["capability_limit"],
-        gold={"rubric": {"final_kind": "any", "must_include": [["9", "nine"]], "forbid_mutations": True}},
+        gold={"rubric": {"final_kind": "any", "must_include": [NINE_LIMIT], "forbid_mutations": True}},
         oracle=[
             calls(call("search_attractions", city=a["city"], visit_date=day)),
             calls(call("book_travel_ticket", item_id=a["id"], quantity=n, visit_date=day)),

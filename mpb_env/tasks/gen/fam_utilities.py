@@ -770,6 +770,11 @@ def translate_revision(ctx: Ctx) -> Draft:
 
 
 # --------------------------------------------------------------------------- recovery
+#: How a refusal to translate states its limit.
+CANNOT_TRANSLATE = ["can't translate", "cannot translate", "unable to translate", "not supported", "isn't supported",
+                    "doesn't support", "don't support", "only", "not available", "isn't available"]  # fmt: skip
+
+
 @family("utilities.unsupported_language", dimension="basic", category="recovery", bucket="behavior")
 def unsupported_language(ctx: Ctx) -> Draft:
     p = ctx.pick("tu_phrases")
@@ -782,8 +787,13 @@ def unsupported_language(ctx: Ctx) -> Draft:
     return Draft(
         query=query,
         frictions=["capability_limit"],
+        # The limit itself, not only a "sorry": the phrase to translate may be "I'm sorry".
         gold={
-            "rubric": {"final_kind": "refusal", "must_include": [[lang.lower()]], "forbid_mutations": True}
+            "rubric": {
+                "final_kind": "refusal",
+                "must_include": [[lang.lower()], CANNOT_TRANSLATE],
+                "forbid_mutations": True,
+            }
         },
         oracle=[
             calls(call("translate_text", text=p["text"]["en"], target_language=lang)),

@@ -26,15 +26,15 @@ TIMER_MINUTES = [3, 4, 6, 7, 8, 9, 11, 12, 13, 14, 16, 17, 18, 19, 22, 24, 26, 2
 #: (message body, the phrases a correct message must contain)
 SMS_BODIES = [
     ("I'm running about ten minutes late", ["late"]), ("the meeting moved to Thursday", ["thursday"]),
-    ("I'll bring the charger tonight", ["charger"]), ("can you call me when you're free", ["call"]),
+    ("I'll bring the charger tonight", ["charger"]), ("I'll call you when I'm free", ["call"]),
     ("dinner is ready at seven", ["dinner"]), ("I left the keys under the mat", ["keys"]),
-    ("the package arrived this morning", ["package"]), ("happy birthday, have a great day", ["birthday"]),
-    ("I'm stuck in traffic on the bridge", ["traffic"]), ("let's move our call to tomorrow", ["tomorrow"]),
-    ("thanks for the help today", ["thank"]), ("I'm at the front entrance", ["entrance"]),
-    ("the train is delayed by twenty minutes", ["train"]), ("don't forget the tickets", ["tickets"]),
-    ("I booked the table for four", ["table"]), ("can you pick up milk on the way", ["milk"]),
+    ("the package arrived this morning", ["package"]), ("I hope you have a great birthday", ["birthday"]),
+    ("I'm stuck in traffic on the bridge", ["traffic"]), ("our call is moving to tomorrow", ["tomorrow"]),
+    ("I'm thankful for the help today", ["thank"]), ("I'm at the front entrance", ["entrance"]),
+    ("the train is delayed by twenty minutes", ["train"]), ("I have the tickets", ["tickets"]),
+    ("I booked the table for four", ["table"]), ("I'll pick up milk on the way", ["milk"]),
     ("the slides are in the shared folder", ["slides"]), ("I'll be home after eight", ["home"]),
-    ("see you at the gym at six", ["gym"]), ("the doctor confirmed Friday", ["friday"]),
+    ("I'll see you at the gym at six", ["gym"]), ("the doctor confirmed Friday", ["friday"]),
 ]
 EMAIL_SUBJECTS = [
     "Q3 planning notes", "Invoice 2291", "Offsite agenda", "Contract draft v2", "Hiring update",
@@ -705,19 +705,19 @@ DISPLAY_LEAD_MINUTES = [
 ]
 #: (tool, arguments, what the user asks, phrases a correct explanation mentions)
 DISPLAY_UNSUPPORTED = [
-    ("set_screen_timeout", {"seconds": 2700}, "keep the screen on for 45 minutes before it turns off", ["30 minutes"]),
+    ("set_screen_timeout", {"seconds": 2700}, "keep the screen on for 45 minutes before it turns off", ["30 minutes", "30 min", "half an hour", "1800"]),
     ("set_refresh_rate", {"hz": 144}, "set the screen to 144 Hz", ["120"]),
-    ("set_do_not_disturb", {"enabled": True, "duration_minutes": 960}, "turn on Do Not Disturb for 16 hours", ["12 hours"]),
-    ("set_screen_timeout", {"seconds": 180}, "set the screen timeout to 3 minutes", ["2 minutes", "5 minutes"]),
+    ("set_do_not_disturb", {"enabled": True, "duration_minutes": 960}, "turn on Do Not Disturb for 16 hours", ["12 hours", "twelve hours", "720"]),
+    ("set_screen_timeout", {"seconds": 180}, "set the screen timeout to 3 minutes", ["2 minutes", "5 minutes", "2 min", "5 min", "120", "300"]),
     ("set_refresh_rate", {"hz": 165}, "crank the refresh rate up to 165 Hz", ["120"]),
-    ("set_do_not_disturb", {"enabled": True, "duration_minutes": 840}, "silence everything for the next 14 hours", ["12 hours"]),
-    ("set_screen_timeout", {"seconds": 1200}, "make the screen stay awake for 20 minutes", ["10 minutes", "30 minutes"]),
+    ("set_do_not_disturb", {"enabled": True, "duration_minutes": 840}, "silence everything for the next 14 hours", ["12 hours", "twelve hours", "720"]),
+    ("set_screen_timeout", {"seconds": 1200}, "make the screen stay awake for 20 minutes", ["10 minutes", "30 minutes", "10 min", "30 min", "half an hour", "600", "1800"]),
     ("set_refresh_rate", {"hz": 240}, "run the display at 240 Hz", ["120"]),
-    ("set_do_not_disturb", {"enabled": True, "duration_minutes": 1440}, "put Do Not Disturb on for a full day, timed", ["12 hours"]),
-    ("set_screen_timeout", {"seconds": 3600}, "set the screen timeout to an hour", ["30 minutes"]),
+    ("set_do_not_disturb", {"enabled": True, "duration_minutes": 1440}, "put Do Not Disturb on for a full day, timed", ["12 hours", "twelve hours", "720"]),
+    ("set_screen_timeout", {"seconds": 3600}, "set the screen timeout to an hour", ["30 minutes", "30 min", "half an hour", "1800"]),
     ("set_refresh_rate", {"hz": 30}, "drop the refresh rate to 30 Hz to save battery", ["60"]),
-    ("set_do_not_disturb", {"enabled": True, "duration_minutes": 1080}, "turn on Do Not Disturb for 18 hours", ["12 hours"]),
-    ("set_screen_timeout", {"seconds": 90}, "make the screen turn off after 90 seconds", ["60 seconds", "1 minute", "2 minutes"]),
+    ("set_do_not_disturb", {"enabled": True, "duration_minutes": 1080}, "turn on Do Not Disturb for 18 hours", ["12 hours", "twelve hours", "720"]),
+    ("set_screen_timeout", {"seconds": 90}, "make the screen turn off after 90 seconds", ["60 seconds", "1 minute", "2 minutes", "one minute", "two minutes", "120 seconds"]),
     ("set_refresh_rate", {"hz": 75}, "set the refresh rate to 75 Hz", ["60", "90"]),
     ("set_do_not_disturb", {"enabled": True, "duration_minutes": 780}, "Do Not Disturb for 13 hours, please", ["12 hours"]),
     ("set_screen_timeout", {"seconds": 240}, "change the screen timeout to 4 minutes", ["2 minutes", "5 minutes"]),
@@ -868,6 +868,8 @@ MEM_ROOMS = [
 ]
 #: Odd meeting and study lengths, so only the remembered value is right.
 MEM_MINUTES = [20, 35, 40, 45, 50, 55, 70, 75, 80, 90, 25, 100]
+#: Remembered meeting lengths: at most 50 minutes, as the core memory mem_008 caps every meeting.
+MEM_MEETING_MINUTES = [20, 30, 40, 35, 50, 45, 25, 15]
 #: (how the owner says the day, ISO date) — now is Wednesday 2026-05-20.
 MEM_DAYS = [
     ("tomorrow", "2026-05-21"), ("Friday", "2026-05-22"), ("next Monday", "2026-05-25"),
@@ -975,11 +977,11 @@ MEM_TRIPS = [
     ("the Austin sales kickoff", "austin"), ("the Portland design sprint", "portland"), ("the Toronto partner summit", "toronto"),
     ("the San Diego training week", "san diego"),
 ]
-#: (trip-prep task the owner wants a reminder for, the word its title must contain)
+#: (trip-prep task the owner wants a reminder for, the word its title must contain; a tuple is a set of spellings)
 MEM_PREP_TASKS = [
-    ("check in online", "check in"), ("order a car to the airport", "car"), ("charge the noise-cancelling headphones", "headphones"),
-    ("print the boarding pass", "boarding pass"), ("download offline maps", "maps"), ("pack the laptop charger", "charger"),
-    ("confirm the hotel", "hotel"), ("refill the travel toiletries", "toiletries"), ("set an out-of-office reply", "out-of-office"),
+    ("check in online", ("check in", "check-in", "checkin")), ("order a car to the airport", "car"), ("charge the noise-cancelling headphones", "headphones"),
+    ("print the boarding pass", "boarding pass"), ("download offline maps", "map"), ("pack the laptop charger", "charger"),
+    ("confirm the hotel", "hotel"), ("refill the travel toiletries", "toiletries"), ("set an out-of-office reply", ("out-of-office", "out of office")),
     ("water the plants", "plants"), ("charge the power bank", "power bank"), ("pack an umbrella", "umbrella"),
     ("print the meeting agenda", "agenda"), ("set the thermostat to away", "thermostat"), ("buy snacks for the flight", "snacks"),
     ("check the weather at the destination", "weather"),
@@ -992,21 +994,23 @@ MEM_BIRTHDAYS = [
     ("July 2", "2026-07-02"), ("July 11", "2026-07-11"), ("July 19", "2026-07-19"), ("July 28", "2026-07-28"),
     ("August 6", "2026-08-06"), ("August 15", "2026-08-15"), ("August 24", "2026-08-24"), ("September 8", "2026-09-08"),
 ]
-#: (fact about a person as "<name> ...", the same after "they ...", the words the stored memory must contain)
+#: (fact about a person as "<name> ...", the same after "they ...", the words the stored memory must contain,
+#: memory categories the fact itself fits besides "people" — never "family")
 MEM_PERSON_FACTS = [
-    ("is allergic to shellfish", "are allergic to shellfish", ["shellfish"]),
-    ("prefers email over texts", "prefer email over texts", ["email"]),
-    ("takes oat milk in their coffee", "take oat milk in their coffee", ["oat milk"]),
-    ("is on leave until June 15", "are on leave until June 15", ["june 15"]),
-    ("works from Denver now", "work from Denver now", ["denver"]),
-    ("has a daughter named Mila", "have a daughter named Mila", ["mila"]),
-    ("is vegetarian", "are vegetarian", ["vegetarian"]), ("runs marathons", "run marathons", ["marathon"]),
-    ("is moving to Portland in July", "are moving to Portland in July", ["portland"]),
-    ("only drinks decaf", "only drink decaf", ["decaf"]),
-    ("speaks fluent Portuguese", "speak fluent Portuguese", ["portuguese"]),
-    ("hates early-morning calls", "hate early-morning calls", ["morning"]),
-    ("is a huge Warriors fan", "are a huge Warriors fan", ["warriors"]),
-    ("is learning the cello", "are learning the cello", ["cello"]),
+    ("is allergic to shellfish", "are allergic to shellfish", ["shellfish"], ["health", "food"]),
+    ("prefers email over texts", "prefer email over texts", ["email"], ["preference"]),
+    ("takes oat milk in their coffee", "take oat milk in their coffee", ["oat milk"], ["food", "preference"]),
+    ("is on leave until June 15", "are on leave until June 15", ["june 15"], ["work"]),
+    ("works from Denver now", "work from Denver now", ["denver"], ["work"]),
+    ("has a daughter named Mila", "have a daughter named Mila", ["mila"], []),
+    ("is vegetarian", "are vegetarian", ["vegetarian"], ["food", "preference"]),
+    ("runs marathons", "run marathons", ["marathon"], []),
+    ("is moving to Portland in July", "are moving to Portland in July", ["portland"], []),
+    ("only drinks decaf", "only drink decaf", ["decaf"], ["food", "preference"]),
+    ("speaks fluent Portuguese", "speak fluent Portuguese", ["portuguese"], []),
+    ("hates early-morning calls", "hate early-morning calls", ["morning"], ["preference"]),
+    ("is a huge Warriors fan", "are a huge Warriors fan", ["warriors"], []),
+    ("is learning the cello", "are learning the cello", ["cello"], []),
 ]
 #: (start, end, how the owner says the days, days) of a protected quiet block.
 MEM_QUIET_BLOCKS = [
@@ -1147,7 +1151,7 @@ MEM_FACTS = [
      "search": "pharmacy prescriptions", "old": "I fill prescriptions at the CVS on Castro St.",
      "new": "I fill prescriptions at the Walgreens on 24th St.",
      "change": "I moved my prescriptions to the Walgreens on 24th", "keys": [("walgreens",)]},
-    {"key": "meal", "scenario": "business travel", "cats": ["travel", "food"], "topic": "in-flight meal",
+    {"key": "meal", "scenario": "business travel", "cats": ["travel", "food", "preference"], "topic": "in-flight meal",
      "search": "in-flight meal flights", "old": "On long flights I order the vegetarian meal.",
      "new": "On long flights I order the gluten-free meal.",
      "change": "I need the gluten-free meal on long flights now", "keys": [("gluten",)]},
@@ -1210,6 +1214,7 @@ def _memory_pools() -> dict[str, list[Any]]:
         "mem_study_meetings": MEM_STUDY_MEETINGS,
         "mem_rooms": MEM_ROOMS,
         "mem_minutes": MEM_MINUTES,
+        "mem_meeting_minutes": MEM_MEETING_MINUTES,
         "mem_days": MEM_DAYS,
         "mem_hours": MEM_HOURS,
         "mem_sound_spots": MEM_SOUND_SPOTS,
@@ -2989,20 +2994,102 @@ SA_CUISINES = [
     ("ramen", "Japantown"),
     ("Mediterranean", "Cole Valley"),
 ]
-#: (what the user is looking for, two phrases the hand-off must keep)
+#: (what the user is looking for, two phrases the hand-off must keep, the search agent's scripted answer,
+#: the phrase groups a final message relaying that answer must contain: one phrase of each group)
 SA_SEARCH_TOPICS = [
-    ("the best-reviewed cordless vacuums under $300", "vacuum", "300"),
-    ("how to descale a Breville espresso machine", "descale", "breville"),
-    ("summer camps in San Francisco for a 9-year-old who likes science", "camp", "science"),
-    ("whether the Warriors play at home this Saturday", "warriors", "saturday"),
-    ("good day hikes within an hour of San Francisco", "hike", "hour"),
-    ("how to get a red wine stain out of a wool rug", "wine", "rug"),
-    ("owner reviews of the Rivian R2", "rivian", "review"),
-    ("the opening hours of the Asian Art Museum", "asian art museum", "hours"),
-    ("the date of this year's Bay to Breakers race", "bay to breakers", "date"),
-    ("how long to boil eggs for jammy yolks", "egg", "jammy"),
-    ("electric bike rebates in California", "rebate", "california"),
-    ("the best time to see the fog roll in at Twin Peaks", "twin peaks", "fog"),
+    (
+        "the best-reviewed cordless vacuums under $300",
+        "vacuum",
+        "300",
+        "The Shark Cordless Pet Pro ($249) is the best-reviewed pick under $300, ahead of the Levoit "
+        "LVAC-300 ($230).",
+        [["shark"]],
+    ),
+    (
+        "how to descale a Breville espresso machine",
+        "descale",
+        "breville",
+        "Dissolve one descaling tablet in a full tank of warm water, start the machine's descale cycle so "
+        "it runs through the group head and steam wand, then rinse with two full tanks of clean water.",
+        [["tablet", "descaling solution", "descaling powder"], ["rinse", "clean water", "fresh water"]],
+    ),
+    (
+        "summer camps in San Francisco for a 9-year-old who likes science",
+        "camp",
+        "science",
+        "The Exploratorium's Summer Science Camp (ages 8-10, weekdays June 15 to August 7, $495 a week) is "
+        "the best fit; the California Academy of Sciences also runs week-long camps for ages 8-11.",
+        [["exploratorium", "academy of sciences", "cal academy"]],
+    ),
+    (
+        "whether the Warriors play at home this Saturday",
+        "warriors",
+        "saturday",
+        "Yes: the Warriors play at home at Chase Center this Saturday, May 23, tip-off 5:30 pm.",
+        [["5:30"], ["chase center", "home"]],
+    ),
+    (
+        "good day hikes within an hour of San Francisco",
+        "hike",
+        "hour",
+        "Top picks: the Dipsea Trail to Stinson Beach (7 miles, 40 minutes' drive), Tennessee Valley to the "
+        "beach (3.4 miles, 25 minutes) and the Mount Tamalpais East Peak loop (45 minutes).",
+        [["dipsea", "tennessee valley", "tamalpais", "mount tam"]],
+    ),
+    (
+        "how to get a red wine stain out of a wool rug",
+        "wine",
+        "rug",
+        "Blot (don't rub) with a dry cloth, dab on 1 tablespoon of dish soap in 2 cups of cool water, rinse "
+        "with cool water and blot dry; hot water and bleach damage wool.",
+        [["blot"], ["dish soap", "cool water", "cold water"]],
+    ),
+    (
+        "owner reviews of the Rivian R2",
+        "rivian",
+        "review",
+        "Owners rate the Rivian R2 4.5 out of 5: they praise its range (about 300 miles) and handling and "
+        "complain about road noise at highway speeds.",
+        [["300", "range"], ["noise", "noisy"]],
+    ),
+    (
+        "the opening hours of the Asian Art Museum",
+        "asian art museum",
+        "hours",
+        "The Asian Art Museum is open 10 am to 5 pm Friday to Monday and 1 pm to 8 pm on Thursday; it is "
+        "closed on Tuesday and Wednesday.",
+        [["10 am", "10am", "10 a.m.", "10:00", "10-5", "10–5"], ["tuesday"]],
+    ),
+    (
+        "the date of this year's Bay to Breakers race",
+        "bay to breakers",
+        "date",
+        "This year's Bay to Breakers was on Sunday, May 17, 2026, starting at 7 am at Howard and Main.",
+        [["may 17", "17 may", "5/17"]],
+    ),
+    (
+        "how long to boil eggs for jammy yolks",
+        "egg",
+        "jammy",
+        "Lower the eggs into boiling water for 7 minutes, then move them straight into an ice bath.",
+        [["7 min", "7-min", "seven min", "seven-min"], ["ice bath", "ice water", "iced water"]],
+    ),
+    (
+        "electric bike rebates in California",
+        "rebate",
+        "california",
+        "California's E-Bike Incentive Project gives income-qualified residents $1,000 toward an e-bike "
+        "($1,750 for a cargo or adaptive bike); the next application window opens June 10.",
+        [["1,000", "1000", "1k"]],
+    ),
+    (
+        "the best time to see the fog roll in at Twin Peaks",
+        "twin peaks",
+        "fog",
+        "The fog usually rolls over Twin Peaks in the late afternoon and evening, around 4 to 7 pm, most "
+        "dramatically from June through August.",
+        [["afternoon", "evening", "sunset", "4 to 7", "4-7", "4–7"], ["summer", "june", "july", "august"]],
+    ),
 ]
 #: (two products to compare, a phrase each side must keep)
 SA_COMPARISONS = [
@@ -3898,7 +3985,7 @@ ASST_SEARCHES = [
     ("Look up the best-rated ramen near Union Square", "Top rated: Marufuku Ramen (4.7), 2 blocks from Union Square.",
      "the ramen place", ["marufuku"]),
     ("Check whether the Golden Gate Park tennis courts need a reservation", "Yes: courts must be booked online, $10 per hour.",
-     "the tennis courts", ["$10", "10 dollars", "reservation", "book"]),
+     "the tennis courts", ["$10", "10 dollars", "booked online", "book online"]),
     ("Find out when the Giants play at home next", "The Giants host the Dodgers on Friday, May 22 at 19:15.",
      "the Giants game", ["dodgers"]),
     ("Find a dog-friendly hotel in Sonoma for next weekend", "Best match: The Lodge at Sonoma, $289/night, dogs welcome.",
