@@ -877,6 +877,9 @@ def grant_which_app(ctx: Ctx) -> Draft:
         query=query,
         frictions=["missing_argument"],
         gold={"rubric": {"final_kind": "question", "forbid_mutations": True,
-                         "must_include": [["which app", "what app", "which application", "which one"]]}},
+                         "must_include": [["which app", "what app", "which application", "what application",
+                                           "which one", "which of your app", "which of the app",
+                                           "which of your installed", "the app's name", "name of the app",
+                                           "app name", "which program"]]}},
         oracle=[f"Which app should I {verb} the {word} permission {'to' if verb == 'grant' else 'from'}?"],
     )  # fmt: skip

@@ -9,6 +9,13 @@ from mpb_env.tasks.gen.helpers import base, granted_entry, hhmm_words, revoked, 
 NULL_REPLY = "I can't help with that."
 #: Core contacts whose relation is unique, so "my <relation>" names exactly one person.
 UNIQUE_RELATIONS = {"secretary", "spouse", "daughter", "mother", "doctor", "manager", "neighbor"}
+#: That a number was blocked before the request, so nothing was done ("is blocked" or "on your block list"
+#: alone would fit a false "done" too).
+ALREADY_BLOCKED = ["already", "was blocked", "were blocked", "been blocked", "still blocked", "remains blocked",
+                   "blocked before", "no change needed", "no changes needed", "no change is needed", "nothing to change",
+                   "nothing needs to change", "nothing needs changing", "no need to block", "no need to change",
+                   "don't need to block", "do not need to block", "no action needed", "nothing to do",
+                   "nothing more to do", "no further action"]  # fmt: skip
 
 
 @family("calls.text_by_name", dimension="basic", category="grounding", bucket="tool", weight=2)
@@ -804,7 +811,7 @@ def already_blocked(ctx: Ctx) -> Draft:
         query=query,
         frictions=["state_mutation"],
         s0_patch={"blocked_numbers": block},
-        gold={"rubric": {"final_kind": "answer", "must_include": [["already"]], "forbid_mutations": True}},
+        gold={"rubric": {"final_kind": "answer", "must_include": [ALREADY_BLOCKED], "forbid_mutations": True}},
         oracle=[
             calls(call("search_contacts", query=person["name"])),
             calls(call("get_contact", contact_id=person["id"])),

@@ -734,7 +734,11 @@ def exception_blocked(ctx: Ctx) -> Draft:
         query=query,
         frictions=["contradiction"],
         s0_patch={"blocked_numbers": {person["phone"]: block}},
-        gold={"rubric": {"final_kind": "question", "must_include": [["blocked"]], "forbid_mutations": True}},
+        # not a bare "block": "Do Not Disturb blocks calls" fits an answer that missed the block
+        gold={"rubric": {"final_kind": "question", "forbid_mutations": True,
+                         "must_include": [["blocked", "block list", "blocklist", "blocking list", "unblock",
+                                           "you block", "you've block", "you have block", "blocking them",
+                                           "blocking their", "blocking her", "blocking him"]]}},
         oracle=[
             calls(call("search_contacts", query=term)),
             calls(call("add_dnd_exception", contact_id=cid)),

@@ -24,6 +24,10 @@ from mpb_env.tasks.gen.helpers import (
 FOREGROUND_AT = "2026-05-20T08:58:00"
 #: The code a task puts in front of the camera (the base world's two in-view codes are moved away).
 CODE_ID = "qr_p01"
+#: Asking when an always-on display schedule should end (a bare "end" would match "send" or "weekend").
+AOD_END_WORDS = ["until", "end time", "ending time", "should it end", "it to end", "when it ends", "it end?",
+                 "time to end", "turn off", "turns off", "turn it off", "switch off", "switches off",
+                 "switch it off", "go off", "goes off", "shut off", "stop", "how long", "off time", "finish"]  # fmt: skip
 
 
 # --------------------------------------------------------------------------- shared helpers
@@ -709,7 +713,7 @@ def aod_missing_end(ctx: Ctx) -> Draft:
     return Draft(
         query=query,
         frictions=["missing_argument"],
-        gold=rubric("question", ["until", "end", "turn off", "stop"]),
+        gold=rubric("question", AOD_END_WORDS),
         oracle=[
             calls(call("get_input_settings", section="aod")),
             f"A scheduled always-on display needs an end time too. It would start at {hhmm_words(start)} — until "

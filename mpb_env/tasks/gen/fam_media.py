@@ -16,6 +16,16 @@ PLAYER_FIELDS = (
     "shuffle", "repeat", "output", "sleep_timer_id",
 )  # fmt: skip
 STARTED = "2026-05-20T08:58:30"
+#: What keeps a radio station from skipping or seeking: it is a live broadcast, not a queue of tracks.
+RADIO_LIVE = ["live", "radio station", "station", "broadcast", "on air", "on the air", "listening to the radio",
+              "is radio", "'s radio", "just radio", "radio stream", "streaming radio"]  # fmt: skip
+#: ... and that it was not done (declining, or saying there is nothing to skip to).
+RADIO_NO_SKIP = ["can't", "cannot", "can not", "unable", "not able", "not possible", "isn't possible", "impossible",
+                 "not supported", "isn't supported", "doesn't support", "don't support", "won't be able", "sorry",
+                 "there's no", "there is no", "there are no", "no next", "no previous", "nothing to skip",
+                 "nothing to rewind", "no way to", "not available", "isn't available", "aren't available",
+                 "doesn't have", "does not have", "doesn't let", "does not let", "doesn't allow", "does not allow",
+                 "not a playlist", "isn't a playlist", "no tracks", "no skipping", "no rewinding", "no seeking"]  # fmt: skip
 
 
 def _player(**changes: Any) -> dict[str, dict[str, Any]]:
@@ -809,7 +819,14 @@ def radio_no_skip(ctx: Ctx) -> Draft:
         query=query,
         frictions=["capability_limit"],
         s0_patch=_playing(station["id"], position_s=0, started_at="2026-05-20T08:40:00"),
-        gold={"rubric": {"final_kind": "refusal", "must_include": [["live"]], "forbid_mutations": True}},
+        # declining may take the form of a question ("... want one of your playlists instead?")
+        gold={
+            "rubric": {
+                "final_kind": "any",
+                "must_include": [RADIO_LIVE, RADIO_NO_SKIP],
+                "forbid_mutations": True,
+            }
+        },
         oracle=[
             calls(call("get_now_playing")),
             calls(call(tool, **args)),

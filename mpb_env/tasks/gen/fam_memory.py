@@ -14,8 +14,10 @@ import itertools
 from datetime import datetime, timedelta
 from typing import Any
 
+from mpb_env.domains.travel import _card
 from mpb_env.tasks.build import call, calls, contains, hermes
 from mpb_env.tasks.gen.core import Ctx, Draft, Skip, family
+from mpb_env.tasks.gen.fam_travel import resolved_refs, word_spans
 from mpb_env.tasks.gen.helpers import sms_call
 from mpb_env.world.generate import load_world
 
@@ -42,11 +44,18 @@ NEW_STAMPS = [
 ]  # fmt: skip
 #: Template index offset of multi-turn phrasings (even, so the bench/train parity is kept).
 MULTI_OFFSET = 100
+
+
+def _card_refs(card_id: str) -> dict[str, list[str]]:
+    """Every way a booking's ``card`` may name the Wallet card ``card_id`` as the tools resolve it
+    (``_card``): its ID, last 4 digits, network or kind, its name or a run of its words."""
+    c = _WORLD["wallet_cards"][card_id]
+    texts = [c["id"], c["last4"], c["network"], c["kind"], *word_spans(c["name"])]
+    return {"$any": resolved_refs(texts, lambda s, text: _card(s, text)["id"] == card_id)}
+
+
 #: The Wallet card the owner uses for work travel, as an agent may name it.
-CORP_CARD = {
-    "$any": ["card_002", "1005", "Northwind Labs Corporate Amex", "Northwind Corporate Amex", "Corporate Amex",
-             "Northwind Amex", "Amex", "American Express"]
-}  # fmt: skip
+CORP_CARD = _card_refs("card_002")
 MAYA_CC = {"$any": [["contact_001"], ["maya.chen@northwindlabs.com"]]}
 #: Times of day the world's alarms already use (one alarm per time).
 _TAKEN_ALARM_TIMES = {a["time"] for a in _WORLD["alarms"].values()}
@@ -163,10 +172,20 @@ def _at(day: str, hhmm: str, plus_minutes: int = 0) -> str:
     return (datetime.fromisoformat(f"{day}T{hhmm}:00") + timedelta(minutes=plus_minutes)).isoformat()
 
 
-def _money(amount: str) -> tuple[str, ...]:
-    """ "$1,209.55" → ("1,209.55", "1209.55")."""
+def _money(amount: str) -> dict[str, Any]:
+    """Matcher for a text stating ``amount`` in any usual form: with or without "$" and the thousands
+    comma, and, for whole dollars, with or without the ".00" ("$2,045", "2045", "2,045.00"). Phrases
+    match as substrings, so a number that merely contains the amount ("$12,045") would pass too.
+
+    >>> _money("$1,209.55")
+    {'$any': [{'$contains': ['1,209.55']}, {'$contains': ['1209.55']}]}
+    >>> _money("$2,045.00")
+    {'$any': [{'$contains': ['2,045']}, {'$contains': ['2045']}]}
+    """
     bare = amount.lstrip("$")
-    return tuple(dict.fromkeys([bare, bare.replace(",", "")]))
+    whole, cents = bare.split(".")
+    number = whole if cents == "00" else bare  # "2,045" is in "2,045.00" too
+    return {"$any": [contains(n) for n in dict.fromkeys([number, number.replace(",", "")])]}
 
 
 def _role_people(
@@ -400,7 +419,9 @@ def book_flight(ctx: Ctx) -> Draft:
           "Any preference on the departure?", "The {time} {airline} one. Book it how I like it.")],
         time=time, airline=f["airline"], trip=trip, day=day, purpose=purpose,
     )  # fmt: skip
-    args: dict[str, Any] = {"flight_id": f["id"], "seat_type": seat}
+    # Without the card memory nothing says how to pay: any card the booking goes through with will do
+    # (the default one when omitted), as in the other flight families.
+    args: dict[str, Any] = {"flight_id": f["id"], "seat_type": seat, "card": {"$ignore": True}}
     oracle_args: dict[str, Any] = {"flight_id": f["id"], "seat_type": seat}
     if with_card:
         args["card"] = CORP_CARD
@@ -526,7 +547,7 @@ def expense_email(ctx: Ctx) -> Draft:
     args: dict[str, Any] = {
         "to": {"$any": [[addr]]},
         "subject": contains(trip_kw),
-        "body": kw(_money(amount)),
+        "body": _money(amount),
     }
     oracle_args: dict[str, Any] = {"to": [addr], "subject": subject, "body": body}
     if reasoning == MULTI:

@@ -24,6 +24,15 @@ KIND_WORDS = {
     "fitness_band": "fitness tracker",
 }
 WIFI_OFF = {"network.wifi": False, "network.wifi_connected": None}
+#: That a call is in progress (a bare "call" would fit "your call with Maya was dropped" too) ...
+ON_A_CALL = ["on a call", "in a call", "on the call", "on your call", "on a phone call", "on the phone", "active call",
+             "ongoing call", "call in progress", "current call", "still on", "mid-call", "during the call",
+             "during a call", "during your call", "talking to", "talking with", "speaking with", "speaking to"]  # fmt: skip
+#: ... and that airplane mode is held off for it: declining, asking, or naming what would happen first.
+HELD_OFF = ["?", "can't", "cannot", "can not", "unable", "not able", "not possible", "won't be able", "sorry",
+            "haven't", "have not", "didn't", "did not", "not yet", "hold off", "held off", "would drop",
+            "would end", "would cut", "would disconnect", "hang up first", "end the call first", "end it first",
+            "once you", "after you", "when you're done", "when you hang up", "before i", "let me know"]  # fmt: skip
 
 
 def bt_patch(*connected: str, bluetooth: bool = True) -> dict[str, dict[str, Any]]:
@@ -662,7 +671,8 @@ def airplane_during_call(ctx: Ctx) -> Draft:
         query=query,
         frictions=["contradiction"],
         s0_patch={"active_call": {"current": active}},
-        gold=rubric("refusal", [first], ["call"]),
+        # "any": asking whether to hang up first declines as well as "I can't" does
+        gold=rubric("any", [first], ON_A_CALL, HELD_OFF),
         oracle=[
             calls(call("set_airplane_mode", enabled=True)),
             f"I can't turn on airplane mode while you're on a call with {person['name']}. Should I hang up "

@@ -15,6 +15,7 @@ from typing import Any
 from mpb_env.domains.assistant import SKILLS
 from mpb_env.tasks.build import call, calls, contains, hermes
 from mpb_env.tasks.gen.core import Ctx, Draft, Skip, family
+from mpb_env.tasks.gen.fam_travel import here_origin, place_refs
 from mpb_env.tasks.gen.helpers import (
     base,
     hhmm_words,
@@ -868,10 +869,12 @@ def airport_mode(ctx: Ctx) -> Draft:
                 {
                     "name": "start_navigation",
                     "arguments": {
+                        # The flight's event, or SFO (event_004's place) by any name the tool resolves.
                         "event_id": {"$any": ["event_004", None]},
-                        "destination": {"$any": [None, contains("sfo")]},
+                        "destination": {"$any": [None, *place_refs("place_002")["$any"]]},
                         "mode": mode,
-                        "origin": None,
+                        # From where the phone is (home), named or not.
+                        "origin": here_origin(),
                     },
                 }
             ]

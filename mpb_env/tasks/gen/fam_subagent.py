@@ -44,12 +44,14 @@ def agent_draft(
     script: tuple[str, str] | None = None,
     s0: dict[str, Any] | None = None,
     forbid: bool = True,
+    must_not: list[str] | None = None,
     **extra: Any,
 ) -> Draft:
     """A sub-agent task: ``steps`` (oracle turns, one of them the hand-off), then ``final``.
 
     ``script`` = (result key, report) scripts what the sub-agent answers (``subagent_results``); ``must``
-    are the phrase groups the final message must contain (at least one of each group).
+    are the phrase groups the final message must contain (at least one of each group), ``must_not`` the
+    phrases it must not.
     """
     patch = dict(s0 or {})
     if script is not None:
@@ -64,6 +66,7 @@ def agent_draft(
                 "final_kind": "answer",
                 "must_include": must,
                 "forbid_mutations": forbid,
+                **({"must_not_include": must_not} if must_not else {}),
             }
         },  # fmt: skip
         oracle=[*steps, final],
@@ -124,6 +127,19 @@ def gui_mail_signature(ctx: Ctx) -> Draft:
     )
 
 
+#: That an app setting the sub-agent changed is in effect now ...
+SETTING_DONE = ["saved", "done", "all set", "is set", "are set", "now set", "been set", "set to", "'ve set", "has set",
+                "is now", "are now", "now on", "now off", "now.", "now,",
+                "now!", "now has", "now have", "now uses", "now shows", "now hides", "now reads", "turned", "switched",
+                "enabled", "disabled", "updated", "changed", "applied", "added", "made", "muted", "is private",
+                "is on", "are on", "is off", "are off", "in place", "will now", "will always", "from now on",
+                "took care", "taken care", "completed", "i've", "i have", "has been", "have been", "went through"]  # fmt: skip
+#: ... and not that it failed (the phrases above would fit "it couldn't be turned on" too).
+SETTING_FAILED = ["couldn't", "could not", "failed", "unable", "wasn't able", "was not able", "not able to",
+                  "didn't work", "did not work", "didn't go through", "did not go through", "haven't", "have not",
+                  "not saved", "wasn't saved", "isn't saved", "not been"]  # fmt: skip
+
+
 @agent_family("gui", "app_setting")
 def gui_app_setting(ctx: Ctx) -> Draft:
     app, name, what, key = ctx.pick("sa_app_toggles")
@@ -155,8 +171,9 @@ def gui_app_setting(ctx: Ctx) -> Draft:
             )
         ],
         f"All set in {name}: I had the app assistant {what}, and the setting is saved.",
-        [[key], ["saved", "done", "set"]],
+        [[key], SETTING_DONE],
         script=(f"gui:{app}", result),
+        must_not=SETTING_FAILED,
     )
 
 

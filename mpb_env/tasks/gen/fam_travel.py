@@ -3,12 +3,18 @@ navigation and Wallet payment codes."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from datetime import date
+from functools import cache
 from typing import Any
 
+from mpb_env.domains.travel import _resolve_place
+from mpb_env.errors import ToolError
 from mpb_env.tasks.build import call, calls, hermes
 from mpb_env.tasks.gen.core import Ctx, Draft, Skip, family
 from mpb_env.tasks.gen.helpers import RECONNECT_UPDATES, base, granted_entry, offline, revoked
+from mpb_env.world.generate import SCALES, load_world
+from mpb_env.world.state import PhoneState
 
 IGNORE = {"$ignore": True}
 TODAY = date(2026, 5, 20)
@@ -141,14 +147,78 @@ def grant(app_id: str, permission: str) -> dict[str, Any]:
     return {"name": "grant_app_permission", "arguments": {"app_id": app_id, "permission": permission}}
 
 
-def place_refs(place_id: str) -> dict[str, list[str]]:
-    """Every way a correct start_navigation call may name a place (name, aliases, ID, address)."""
+def word_spans(text: str) -> list[str]:
+    """``text`` and every run of whole words in it, each also without a plural "s": what a tool's
+    substring lookup may be given for a name ("San Francisco International Airport" for "San Francisco
+    International Airport (SFO)", "Academy of Science" for "California Academy of Sciences").
+
+    >>> word_spans("Pier 33, SF")
+    ['Pier 33, SF', 'Pier', 'Pier 33', '33', '33, SF', 'SF']
+    >>> word_spans("Bay Docks (SF)")[1:7]
+    ['Bay', 'Bay Docks', 'Bay Dock', 'Bay Docks (SF', 'Docks', 'Dock']
+    """
+    n = len(text)
+    word = [c.isalnum() for c in text]
+    starts = [i for i in range(n) if (word[i] or text[i] == "(") and (i == 0 or not word[i - 1])]
+    ends = [j for j in range(1, n + 1) if (word[j - 1] or text[j - 1] == ")") and (j == n or not word[j])]
+    out = [text]
+    for i in starts:
+        for j in (j for j in ends if j > i):
+            out.append(text[i:j])
+            if text[j - 1] == "s" and j - i > 1 and text[j - 2].isalpha():
+                out.append(text[i : j - 1])
+    return list(dict.fromkeys(out))
+
+
+def resolved_refs(candidates: list[str], fits: Callable[[PhoneState, str], bool]) -> list[str]:
+    """The ``candidates`` for which ``fits(state, text)`` holds in every world size (a tool error
+    counts as no), once each up to case and spacing: what a gold ``$any`` may accept for one record."""
+    states = [PhoneState(load_world(size)) for size in SCALES]  # type: ignore[arg-type]
+    out: dict[str, str] = {}
+    for text in candidates:
+        key = " ".join(text.split()).casefold()
+        if not key or key in out:
+            continue
+        try:
+            if all(fits(s, text) for s in states):
+                out[key] = text
+        except ToolError:
+            pass
+    return list(out.values())
+
+
+@cache
+def _place_refs(place_id: str, field: str) -> tuple[str, ...]:
     t = base()
     p = t["places"][place_id]
-    names = [p["id"], p["name"], p["address"], *p["aliases"]]
-    for table in ("hotels", "attractions"):
-        names += [r["id"] for r in t[table].values() if r["place_id"] == place_id]
-    return {"$any": names}
+    texts = [p["id"], *(r["id"] for table in ("hotels", "attractions") for r in t[table].values()
+                        if r["place_id"] == place_id)]  # fmt: skip
+    for text in (p["name"], *p["aliases"], p["address"]):
+        texts += word_spans(text)
+
+    def fits(s: PhoneState, text: str) -> bool:
+        if field == "origin":  # looked up with no city preferred
+            return _resolve_place(s, text, field, None)["id"] == place_id
+        here = s.get("places", s.setting("travel.current_place", "place_home"))
+        return _resolve_place(s, text, field, here["city"])["id"] == place_id  # type: ignore[index]
+
+    return tuple(resolved_refs(texts, fits))
+
+
+def place_refs(place_id: str, field: str = "destination") -> dict[str, list[str]]:
+    """Every way a start_navigation ``destination`` (or ``origin``) may name the place ``place_id`` as
+    the tool resolves it (``_resolve_place``): its ID, the ID of a hotel or attraction there, its name,
+    an alias, its address, or a run of their words ("Academy of Sciences") that picks it out. A
+    destination is looked up from the phone's current place (the lookup prefers places in the start's
+    city: "Airport" is SFO from San Francisco, Sea-Tac from Seattle), so the gold's origin must be that
+    place: ``here_origin()``."""
+    return {"$any": list(_place_refs(place_id, field))}
+
+
+def here_origin() -> dict[str, list[Any]]:
+    """A start_navigation origin that starts where the phone is: omitted, or that place by any name."""
+    here = base()["settings"]["travel.current_place"]["value"]
+    return {"$any": [None, *place_refs(here, "origin")["$any"]]}
 
 
 def seat_choice(ctx: Ctx, f: dict[str, Any]) -> str:
@@ -284,7 +354,7 @@ def navigate_to_place(ctx: Ctx) -> Draft:
             "calls": [
                 {
                     "name": "start_navigation",
-                    "arguments": {"destination": place_refs(pid), "mode": mode, "origin": IGNORE},
+                    "arguments": {"destination": place_refs(pid), "mode": mode, "origin": here_origin()},
                 }
             ]
         },  # fmt: skip
@@ -492,7 +562,7 @@ def navigation_permission(ctx: Ctx) -> Draft:
                 grant("maps", "LOCATION"),
                 {
                     "name": "start_navigation",
-                    "arguments": {"destination": place_refs(pid), "mode": mode, "origin": IGNORE},
+                    "arguments": {"destination": place_refs(pid), "mode": mode, "origin": here_origin()},
                 },
             ]
         },  # fmt: skip

@@ -73,11 +73,52 @@ def number_forms(r: float) -> list[str]:
 
 
 NULL_REPLY = "i can't help with that."
+#: Other faithful English renderings of a phrasebook line (keyed by its core, casefolded); ``en_forms`` adds
+#: the contracted or spelled-out and the comma-free forms of each.
+EN_ALTERNATES = {
+    "the check, please": ["the bill, please", "check, please", "bill, please"],
+    "good night": ["goodnight"],
+    "goodbye": ["good-bye", "good bye"],
+    "how much does this cost": ["how much does that cost", "how much does it cost", "how much is this",
+                                "how much is that", "how much is it"],
+    "nice to meet you": ["pleased to meet you", "glad to meet you", "nice meeting you"],
+    "can you recommend a restaurant": ["could you recommend a restaurant"],
+    "thank you": ["thanks"],
+    "please call a doctor": ["call a doctor"],
+    "please take me to the airport": ["take me to the airport"],
+    "a glass of water, please": ["a glass of water"],
+    "i am vegetarian": ["i am a vegetarian"],
+    "i have a reservation": ["i have a booking"],
+    "where is the bathroom": ["where is the restroom", "where is the toilet", "where are the toilets",
+                              "where is the washroom"],
+    "where is the train station": ["where is the railway station", "where is the station"],
+    "what is the wi-fi password": ["what is the wifi password"],
+}  # fmt: skip
+CONTRACTIONS = (("i am", "i'm"), ("do not", "don't"), ("what is", "what's"), ("where is", "where's"))
+#: What a translation that gives up says; an English line like "I'm sorry" must not pass as the answer.
+NO_TRANSLATION = ["can't help", "cannot help", "can't translate", "cannot translate", "couldn't translate",
+                  "could not translate", "unable to", "not able to", "don't know", "do not know"]  # fmt: skip
 
 
 def core(text: str) -> str:
     """A translation without its sentence punctuation, for phrase matching."""
     return text.strip().strip("¿¡?!.。？！ ").strip()
+
+
+def en_forms(en: str) -> list[str]:
+    """The English a translation may be given in: the phrasebook line or an alternate rendering, contracted
+    or spelled out, with or without its commas (phrase matching is case-insensitive).
+
+    >>> en_forms("I'm sorry")
+    ['i am sorry', "i'm sorry"]
+    >>> en_forms("The check, please.")[:3]
+    ['bill please', 'bill, please', 'check please']
+    """
+    line = core(en).casefold()
+    forms = {line, *EN_ALTERNATES.get(line, [])}
+    for long, short in CONTRACTIONS:
+        forms |= {f.replace(long, short) for f in forms} | {f.replace(short, long) for f in forms}
+    return sorted(forms | {f.replace(",", "") for f in forms})
 
 
 def lower_first(text: str) -> str:
@@ -288,7 +329,13 @@ def translate_to_english(ctx: Ctx) -> Draft:
     )  # fmt: skip
     return Draft(
         query=query,
-        gold={"rubric": {"final_kind": "answer", "must_include": [[core(en)]]}},
+        gold={
+            "rubric": {
+                "final_kind": "answer",
+                "must_include": [en_forms(en)],
+                "must_not_include": NO_TRANSLATION,
+            }
+        },
         oracle=[
             calls(call("translate_text", text=foreign)),
             f'It\'s {lang} for "{en}".',
