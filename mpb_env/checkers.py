@@ -67,6 +67,38 @@ def norm_text(text: str) -> str:
     return " ".join(text.replace("’", "'").split()).casefold()
 
 
+_DIGIT_EDGES: dict[str, re.Pattern[str]] = {}
+
+
+def has_phrase(text: str, phrase: str) -> bool:
+    """Does normalised ``text`` contain normalised ``phrase``? A number at either end of the phrase is
+    a whole number there: "2,045" is not in "$12,045" nor in "2,045.50" (but is in "2,045.00"), and
+    "9" is not in "19".
+
+    >>> has_phrase("total: $2,045.00.", "2,045"), has_phrase("total: $12,045", "2,045")
+    (True, False)
+    >>> has_phrase("that's 2,045.50", "2,045"), has_phrase("limited to 9 tickets", "9"), has_phrase("19 tickets", "9")
+    (False, True, False)
+    >>> has_phrase("pay $4.50 to sfmta", "4.5"), has_phrase("pay $4.55", "4.5")
+    (True, False)
+    """
+    if phrase not in text:
+        return False
+    if not (phrase[:1].isdigit() or phrase[-1:].isdigit()):
+        return True
+    pattern = _DIGIT_EDGES.get(phrase)
+    if pattern is None:
+        head = r"(?<![\d])(?<![\d][.,])" if phrase[0].isdigit() else ""
+        if not phrase[-1].isdigit():
+            tail = ""
+        elif "." in phrase:  # a decimal: trailing zeros are the same number ("4.5" in "$4.50")
+            tail = r"0*(?!\d)"
+        else:  # whole: no more digits, nor cents other than zeros ("2,045" in "2,045.00")
+            tail = r"(?!\d)(?!,\d)(?!\.(?!0+(?!\d))\d)"
+        pattern = _DIGIT_EDGES[phrase] = re.compile(head + re.escape(phrase) + tail)
+    return pattern.search(text) is not None
+
+
 def norm(value: Any) -> Any:
     """Canonical form for comparison.
 
@@ -121,7 +153,7 @@ def match(gold: Any, actual: Any) -> bool:
         op, arg = next(iter(gold.items()))
         if op == "$contains":
             text = norm_text(actual if isinstance(actual, str) else str(actual))
-            return all(norm_text(str(p)) in text for p in arg)
+            return all(has_phrase(text, norm_text(str(p))) for p in arg)
         if op == "$any":
             return any(match(g, actual) for g in arg)
         if op == "$present":
@@ -350,13 +382,13 @@ def check_behavior(task: Task, state: PhoneState, final: str | None) -> tuple[bo
     low = norm_text(text)
     for group in rubric.must_include:
         checks += 1
-        if any(norm_text(p) in low for p in group):
+        if any(has_phrase(low, norm_text(p)) for p in group):
             passed += 1
         else:
             reasons.append(f"final message mentions none of {group}")
     for phrase in rubric.must_not_include:
         checks += 1
-        if norm_text(phrase) in low:
+        if has_phrase(low, norm_text(phrase)):
             reasons.append(f"final message must not mention {phrase!r}")
         else:
             passed += 1

@@ -164,3 +164,13 @@ def test_behaviour_rubrics_reject_a_plausible_wrong_answer(template: str, wrong:
     assert play(task_id, oracle(task_id))["success"]
     name = next((g[-1] for g in task.gold.rubric.must_include if len(g) == 2 and " " in g[-1]), "")
     assert not play(task_id, [wrong.format(name=name.title())])["success"]
+
+
+@pytest.mark.parametrize(
+    ("total", "ok"),
+    [("$2,045.00", True), ("$2,045", True), ("2045 dollars", True), ("$12,045", False), ("$2,045.50", False)],
+)
+def test_an_amount_in_free_text_is_a_whole_number(total: str, ok: bool) -> None:
+    """memory-0094 emails a $2,045.00 total: a body holding a larger number that contains it is wrong."""
+    turns = _swap("memory-0094", "Total: $2,045.00.", f"Total: {total}.")
+    assert play("memory-0094", turns)["success"] is ok
