@@ -499,7 +499,24 @@ def bookmark_if_missing(ctx: Ctx) -> Draft:
             query=query,
             frictions=["dependency"],
             bucket="behavior",
-            gold={"rubric": {"final_kind": "any", "must_include": [["already"]], "forbid_mutations": True}},
+            gold={
+                "rubric": {
+                    "final_kind": "any",
+                    "must_include": [
+                        [
+                            "already",
+                            "nothing to do",
+                            "no need",
+                            "left it as",
+                            "left it alone",
+                            "didn't add",
+                            "did not add",
+                            "didn't need to",
+                        ]
+                    ],
+                    "forbid_mutations": True,
+                }
+            },  # fmt: skip
             oracle=[
                 look,
                 f"{said} is already bookmarked (in your {existing['folder']} folder), so I left it as is.",
@@ -973,7 +990,15 @@ def translate_missing_language(ctx: Ctx) -> Draft:
     return Draft(
         query=query,
         frictions=["missing_argument"],
-        gold={"rubric": {"final_kind": "question", "must_include": [["language"]], "forbid_mutations": True}},
+        gold={
+            "rubric": {
+                "final_kind": "question",
+                "must_include": [
+                    ["language", "into", "translate it to", "translate that to", "translate to"]
+                ],
+                "forbid_mutations": True,
+            }
+        },
         oracle=[
             calls(call("translate_text", text=p["text"]["en"])),
             "Sure — which language should I translate it into?",
