@@ -174,3 +174,44 @@ def test_an_amount_in_free_text_is_a_whole_number(total: str, ok: bool) -> None:
     """memory-0094 emails a $2,045.00 total: a body holding a larger number that contains it is wrong."""
     turns = _swap("memory-0094", "Total: $2,045.00.", f"Total: {total}.")
     assert play("memory-0094", turns)["success"] is ok
+
+
+def test_a_page_opened_in_the_current_tab_is_opened() -> None:
+    task_id = _first("utilities.open_site")
+    turns = oracle(task_id)
+    assert play(task_id, turns)["success"]
+    current = [
+        t.replace('"url":', '"new_tab":false,"url":', 1) if "open_browser_url" in t else t for t in turns
+    ]
+    assert play(task_id, current)["success"]
+    elsewhere = [t.replace('"url":"', '"new_tab":false,"url":"https://example.org/x', 1) for t in current]
+    assert not play(task_id, elsewhere)["success"]
+
+
+def test_an_optional_create_allows_new_records_only() -> None:
+    """interview_prep lets the skill's prep note be written unasked; editing an old note still fails."""
+    task_id = _first("skill.interview_prep") + "@MTSR"
+    turns = oracle(task_id)
+    assert play(task_id, turns)["success"]
+    note = call("create_note", title="Interview prep", body="Questions and answers")
+    assert play(task_id, [*turns[:-1], note, turns[-1]])["success"]
+    edit = call("update_note", note_id="note_001", append_text="scribble")
+    verdict = play(task_id, [*turns[:-1], edit, turns[-1]])
+    assert not verdict["success"] and "unexpected update of notes/note_001" in verdict["reasons"]
+
+
+def test_a_moved_icon_may_land_anywhere_on_the_page_asked_for() -> None:
+    task_id = _first("skill.home_screen_tidy.icons") + "@MTSR"
+    turns = oracle(task_id)
+    first_slot = [
+        t.replace('"page":1}', '"page":1,"position":1}').replace('"page":2}', '"page":2,"position":1}')
+        for t in turns
+    ]
+    assert first_slot != turns and play(task_id, first_slot)["success"]
+    other_page = [
+        t.replace('"page":1}', '"page":9}')
+        .replace('"page":2}', '"page":1}')
+        .replace('"page":9}', '"page":2}')
+        for t in turns
+    ]
+    assert not play(task_id, other_page)["success"]

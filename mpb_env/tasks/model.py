@@ -72,16 +72,18 @@ class GoldCall(_Strict):
 
 
 class DeltaEntry(_Strict):
-    """One expected record change. ``create`` matches any new record whose fields match ``fields``."""
+    """One expected record change. ``create`` matches any new record whose fields match ``fields``;
+    ``upsert`` matches that or an update of any record (or of ``key``) that leaves it with ``fields``
+    and changes nothing else (e.g. a page opened in a new tab or in the current one)."""
 
     table: str
-    op: Literal["create", "update", "delete"]
+    op: Literal["create", "update", "delete", "upsert"]
     key: str | None = None
     fields: dict[str, Any] = {}
 
     @model_validator(mode="after")
     def _key_needed(self) -> DeltaEntry:
-        if self.op != "create" and not self.key:
+        if self.op in ("update", "delete") and not self.key:
             raise ValueError(f"{self.op} entries need a key")
         return self
 
@@ -118,13 +120,16 @@ class Gold(_Strict):
     """What a task's checker compares against. ``ignore_tables``: tables whose changes are all
     bookkeeping (e.g. a pairing log); ``ignore_updates``: table → key prefixes whose *updates* are (e.g.
     ``{"settings": ["network."]}`` when any of several ways of going back online is right); creating
-    or deleting records there still counts, as do updates of other keys."""
+    or deleting records there still counts, as do updates of other keys; ``allow_creates``: tables
+    where new records beyond the gold are optional (a note a skill's step may write unasked), while
+    changing or deleting an existing record there still fails the task."""
 
     calls: list[GoldCall] | None = None
     delta: list[DeltaEntry] | None = None
     rubric: Rubric | None = None
     ignore_tables: list[str] = []
     ignore_updates: dict[str, list[str]] = {}
+    allow_creates: list[str] = []
 
 
 class Task(_Strict):

@@ -13,6 +13,7 @@ from datetime import date, datetime, timedelta
 from typing import Any
 
 from mpb_env.domains.assistant import SKILLS
+from mpb_env.domains.input import KEYBOARD_LANGUAGES
 from mpb_env.tasks.build import call, calls, contains, hermes
 from mpb_env.tasks.gen.core import Ctx, Draft, Skip, family
 from mpb_env.tasks.gen.fam_travel import here_origin, place_refs
@@ -30,6 +31,8 @@ from mpb_env.tasks.gen.helpers import (
 IGN = {"$ignore": True}
 WEEKDAYS = ["mon", "tue", "wed", "thu", "fri"]
 ALL_DAYS = ["mon", "tue", "wed", "thu", "fri", "sat", "sun"]
+#: The apps the secure_phone skill locks (its step 4): "the usual money apps".
+SECURE_PHONE_LOCKS = ["bank", "wallet", "venmo"]
 
 #: Each skill's theme: the task category, and the pool its distractor skills are drawn from first.
 THEME: dict[str, str] = {
@@ -1572,20 +1575,29 @@ def secure_phone(ctx: Ctx) -> Draft:
     pin = ctx.pick("sk_new_pins")
     finger = ctx.pick("sk_fingers")
     app, app_said = ctx.pick("sk_lock_apps")
+    if app in SECURE_PHONE_LOCKS:
+        raise Skip("already one of the skill's own app locks")
     query = ctx.say(
         [
-            "secure my phone: change the PIN from 4826 to {p}, enroll my {f} fingerprint, and lock {a}.",
+            "secure my phone: change the PIN from 4826 to {p}, enroll my {f} fingerprint, and lock {a} as "
+            "well as the usual money apps.",
             "lock things down — new PIN {p} (old one is 4826), add a fingerprint for my {f}, and put a lock "
-            "on {a}.",
-            "phone security pass please. Current PIN 4826, new PIN {p}; fingerprint: {f}; app lock for {a}.",
-            "I want the phone safer: PIN {p} instead of 4826, my {f} as a fingerprint, and {a} locked.",
-            "harden my phone — swap PIN 4826 for {p}, register the {f}, lock {a}.",
-            "security setup: my PIN is 4826 now, make it {p}; add {f} fingerprint; lock {a} too.",
+            "on {a} on top of the usual money-app locks.",
+            "phone security pass please. Current PIN 4826, new PIN {p}; fingerprint: {f}; app locks for {a} "
+            "plus the usual money apps.",
+            "I want the phone safer: PIN {p} instead of 4826, my {f} as a fingerprint, and {a} locked along "
+            "with the usual money apps.",
+            "harden my phone — swap PIN 4826 for {p}, register the {f}, lock {a} and the usual money apps.",
+            "security setup: my PIN is 4826 now, make it {p}; add {f} fingerprint; lock {a} too, plus the "
+            "usual money apps.",
         ],
         p=pin,
         f=finger.lower(),
         a=app_said,
     )
+    # The skill's step 4 locks the money apps (bank and venmo already are: nothing changes for them);
+    # the requested app is locked last.
+    locks = [*SECURE_PHONE_LOCKS, app]
     return skill_draft(
         ctx,
         "secure_phone",
@@ -1602,9 +1614,10 @@ def secure_phone(ctx: Ctx) -> Draft:
                 )
             ),
             calls(call("add_biometric", kind="fingerprint", label=finger)),
-            calls(call("set_app_lock", app_id=app, locked=True)),
+            calls(*(call("set_app_lock", app_id=a, locked=True) for a in locks)),
         ],
-        f"Your PIN is now {pin}, the {finger.lower()} fingerprint is enrolled and {app_said} is locked.",
+        f"Your PIN is now {pin}, the {finger.lower()} fingerprint is enrolled, and {app_said}, Chase, "
+        "Wallet and Venmo are locked.",
         gold={
             "delta": [
                 {"table": "credentials", "op": "update", "key": "screen_lock", "fields": {"secret": pin}},
@@ -1613,7 +1626,11 @@ def secure_phone(ctx: Ctx) -> Draft:
                     "op": "create",
                     "fields": {"kind": "fingerprint", "label": contains(finger)},
                 },
-                {"table": "app_locks", "op": "create", "fields": {"app_id": app}},
+                *(
+                    {"table": "app_locks", "op": "create", "fields": {"app_id": a}}
+                    for a in locks
+                    if a not in base()["app_locks"]
+                ),
             ]
         },
     )
@@ -2077,12 +2094,26 @@ def software_update(ctx: Ctx) -> Draft:
     )
 
 
-def _home_pages(app_ids: list[str]) -> list[str]:
-    return sorted(
-        p["id"]
-        for p in base()["home_screen"].values()
-        if any(i["type"] == "app" and i["app_id"] in app_ids for i in p["items"])
-    )
+def _folder_after(name: str, app_ids: list[str], at_end: bool) -> dict[str, list[dict[str, Any]]]:
+    """The home screen pages after ``create_home_screen_folder(name, app_ids)`` (the first episode
+    folder, ``folder_n001``): the folder takes the first app's place, or with ``at_end`` (the call
+    names that app's page) goes after that page's last icon; the other apps' icons leave their pages."""
+    pages = {p["id"]: [dict(i) for i in p["items"]] for p in base()["home_screen"].values()}
+    icons = {i["app_id"]: pid for pid, items in pages.items() for i in items if i["type"] == "app"}
+    if any(a not in icons for a in app_ids):
+        raise Skip("an app is not a home screen icon of its own")
+    folder = {"type": "folder", "id": "folder_n001", "name": name, "app_ids": app_ids}
+    for items in pages.values():
+        items[:] = [
+            folder if i.get("app_id") == app_ids[0] else i
+            for i in items
+            if not (i["type"] == "app" and i["app_id"] in app_ids[1:])
+        ]
+    if at_end:
+        page = pages[icons[app_ids[0]]]
+        page.remove(folder)
+        page.append(folder)
+    return pages
 
 
 @skill_family("home_screen_tidy", "state")
@@ -2106,6 +2137,13 @@ def home_screen_tidy(ctx: Ctx) -> Draft:
     )
     if base()["settings"]["wallpaper.home"]["value"] == wall["id"]:
         raise Skip("already the wallpaper")
+    # The folder in the first app's place (as the skill calls it), or at the end of that app's page
+    # when the call names the page; every other icon stays where it is.
+    in_place, at_end = _folder_after(folder, apps, False), _folder_after(folder, apps, True)
+    pages = []
+    for pid, items in in_place.items():
+        if items != base()["home_screen"][pid]["items"]:
+            pages.append((pid, items if items == at_end[pid] else {"$any": [items, at_end[pid]]}))
     return skill_draft(
         ctx,
         "home_screen_tidy",
@@ -2120,8 +2158,8 @@ def home_screen_tidy(ctx: Ctx) -> Draft:
         gold={
             "delta": [
                 *(
-                    {"table": "home_screen", "op": "update", "key": p, "fields": {"items": IGN}}
-                    for p in _home_pages(apps)
+                    {"table": "home_screen", "op": "update", "key": pid, "fields": {"items": items}}
+                    for pid, items in pages
                 ),
                 setting_delta("wallpaper.home", wall["id"]),
             ]
@@ -2157,7 +2195,7 @@ def quick_access_setup(ctx: Ctx) -> Draft:
             calls(call("add_control_center_tile", tile=tile, position=pos)),
             calls(call("set_side_button_action", press=press, action=action)),
         ],
-        f"The {tile_said} tile sits at position {pos}, and the side button is updated.",
+        f"The {tile_said.removeprefix('the ')} tile sits at position {pos}, and the side button is updated.",
         gold={
             "delta": [
                 {"table": "control_center", "op": "create", "fields": {"id": tile, "position": pos}},
@@ -2470,7 +2508,10 @@ def language_practice(ctx: Ctx) -> Draft:
                         "instruction": contains("language practice", key, level, "spanish", f"{minutes} min"),
                     },
                 }
-            ]
+            ],
+            # The skill also adds a Spanish keyboard and a practice reminder; the request asks for
+            # neither, so either may be done or not.
+            "allow_creates": ["keyboard_languages", "reminders"],
         },
         now="2026-05-20T21:45:00",
     )
@@ -2545,7 +2586,10 @@ def interview_prep(ctx: Ctx) -> Draft:
                     "op": "create",
                     "fields": {"title": contains(company), "start": start, "end": shift(start, 60)},
                 },
-            ]
+            ],
+            # The skill's step 4 writes the questions into a prep note; the request does not ask for
+            # one, so the note may be written or not.
+            "allow_creates": ["notes"],
         },
     )
 
@@ -2695,8 +2739,25 @@ def quiet_nights(ctx: Ctx) -> Draft:
         f"Do Not Disturb and the dark theme now run every night {hhmm_words(start)}–{hhmm_words(end)}, and "
         f"{who} can "
         "still reach you.",
-        gold={"delta": delta},
+        gold={
+            "delta": delta,
+            # The skill's step 3 also lets the family (Jordan, Emma) through; for an exception that
+            # already exists with fewer permissions (Emma: calls only) that is an update, and the
+            # request leaves it open.
+            "ignore_updates": {"dnd_exceptions": _widened_exceptions(["contact_004", "contact_005"], cid)},
+        },
     )
+
+
+def _widened_exceptions(family: list[str], asked: str) -> list[str]:
+    """The existing DND exceptions among ``family`` (not ``asked``) that ``add_dnd_exception`` with
+    its defaults (calls and messages) would widen."""
+    old = base()["dnd_exceptions"]
+    return [
+        c
+        for c in family
+        if c != asked and c in old and not (old[c]["allow_calls"] and old[c]["allow_messages"])
+    ]
 
 
 @skill_family("ringtone_personalize", "state")
@@ -2737,7 +2798,11 @@ def ringtone_personalize(ctx: Ctx) -> Draft:
             calls(call("set_stream_volume", stream="ring", level=vol)),
         ],
         f"{n1} is your ringtone, {who} rings with {n2}, and the ring volume is {vol}%.",
-        gold={"delta": [setting_delta("sound.ringtone", r1), entry, setting_delta("volume.ring", vol)]},
+        gold={
+            "delta": [setting_delta("sound.ringtone", r1), entry, setting_delta("volume.ring", vol)],
+            # The skill's step 4 also sets the vibration strength (70), which the request leaves open.
+            "ignore_updates": {"settings": ["sound.vibration_intensity"]},
+        },
     )
 
 
@@ -2854,14 +2919,18 @@ def kid_mode(ctx: Ctx) -> Draft:
     minutes = ctx.pick("sk_kid_minutes")
     query = ctx.say(
         [
-            "Emma's borrowing my phone for {m} minutes. Kid mode — lock {a} and {b}, and put on her dance "
-            "playlist.",
-            "kid mode for Emma, {m} minutes: lock up {a} and {b} and play her music.",
-            "hand-off to Emma for {m} minutes — keep {a} and {b} locked, quiet the phone, start her "
-            "playlist.",
-            "set up kid mode ({m} min) with {a} and {b} locked; Emma's Dance Party on.",
-            "Emma gets the phone for {m} minutes. Lock {a} and {b}, and do the rest of kid mode.",
-            "kid mode please: {m}-minute limit, lock {a} plus {b}, and play Emma's playlist.",
+            "Emma's borrowing my phone for {m} minutes. Kid mode — this time lock just {a} and {b}, not the "
+            "usual list, and put on her dance playlist.",
+            "kid mode for Emma, {m} minutes: lock up just {a} and {b} (skip the usual lock list) and play her "
+            "music.",
+            "hand-off to Emma for {m} minutes — lock {a} and {b} instead of the usual kid-mode list, quiet "
+            "the phone, start her playlist.",
+            "set up kid mode ({m} min), but lock just {a} and {b} rather than the usual list; Emma's Dance "
+            "Party on.",
+            "Emma gets the phone for {m} minutes. Lock {a} and {b} instead of the usual kid-mode list, and "
+            "do the rest of kid mode.",
+            "kid mode please: {m}-minute limit, lock {a} plus {b} instead of the usual list, and play "
+            "Emma's playlist.",
         ],
         m=minutes,
         a=n1,
@@ -2966,7 +3035,11 @@ def read_later(ctx: Ctx) -> Draft:
         f"{person['name']}.",
         gold={
             "delta": [
-                {"table": "browser_tabs", "op": "create", "fields": {"url": url}},
+                {
+                    "table": "browser_tabs",
+                    "op": "upsert",  # a new tab, or the current one reused
+                    "fields": {"url": url, "title": {"$ignore": True}, "last_used": {"$ignore": True}},
+                },
                 {"table": "browser_history", "op": "create", "fields": {"url": url}},
                 {"table": "bookmarks", "op": "create", "fields": {"url": url, "folder": "Read later"}},
                 {
@@ -3009,6 +3082,8 @@ def trip_abroad(ctx: Ctx) -> Draft:
         l=lang,
         p=phrase,
     )
+    variants = sorted(c for c in KEYBOARD_LANGUAGES if c.split("-")[0] == code.split("-")[0])
+    keyboard = variants[0] if len(variants) == 1 else {"$any": variants}
     return skill_draft(
         ctx,
         "trip_abroad",
@@ -3025,7 +3100,8 @@ def trip_abroad(ctx: Ctx) -> Draft:
         gold={
             "delta": [
                 setting_delta("system.auto_timezone", True),
-                {"table": "keyboard_languages", "op": "create", "fields": {"code": code}},
+                # "a Spanish keyboard": any variant of the language the keyboard offers (es-MX, es-ES).
+                {"table": "keyboard_languages", "op": "create", "fields": {"code": keyboard}},
                 setting_delta("network.mobile_data", False),
             ]
         },
@@ -3681,6 +3757,14 @@ def home_screen_icons(ctx: Ctx) -> Draft:
     )
     after = _home_after(app, move)
     changed = [pid for pid, items in after.items() if items != base()["home_screen"][pid]["items"]]
+    # The user names the page, not the slot: the moved icon may land anywhere on it.
+    moved = {"type": "app", "app_id": move}
+    rest = {pid: [x for x in items if x != moved] for pid, items in after.items()}
+    anywhere = {
+        pid: {"$any": [rest[pid][:i] + [moved] + rest[pid][i:] for i in range(len(rest[pid]) + 1)]}
+        for pid, items in after.items()
+        if moved in items
+    }
     return skill_draft(
         ctx,
         "home_screen_tidy",
@@ -3693,7 +3777,12 @@ def home_screen_icons(ctx: Ctx) -> Draft:
         f"{app_said} is off the home screen (still installed) and {move_said} is now on page {dst}.",
         gold={
             "delta": [
-                {"table": "home_screen", "op": "update", "key": pid, "fields": {"items": after[pid]}}
+                {
+                    "table": "home_screen",
+                    "op": "update",
+                    "key": pid,
+                    "fields": {"items": anywhere.get(pid, after[pid])},
+                }
                 for pid in changed
             ]
         },
@@ -3705,11 +3794,12 @@ def quick_access_rearrange(ctx: Ctx) -> Draft:
     (tile, said), (drop, drop_said) = ctx.pick_many("sk_cc_tiles", 2)
     pos = ctx.pick("sk_tile_positions")
     tiles = sorted(base()["control_center"].values(), key=lambda r: r["position"])
-    order = [r["id"] for r in tiles if r["id"] != tile]
-    if tiles[pos - 1]["id"] == tile or pos > len(tiles):
-        raise Skip("already there")
+    # "at number p" is the final panel: the dropped tile is gone, the others close up, the tile sits at p.
+    kept = [r["id"] for r in tiles if r["id"] != drop]
+    order = [t for t in kept if t != tile]
+    if pos > len(kept) or kept.index(tile) == pos - 1:
+        raise Skip("no such slot once the tile is removed, or already there")
     order.insert(pos - 1, tile)
-    order.remove(drop)
     query = ctx.say(
         [
             "rearrange my quick settings: move {t} to spot {p} and remove the {d} tile.",
@@ -3733,8 +3823,8 @@ def quick_access_rearrange(ctx: Ctx) -> Draft:
         query,
         [
             calls(call("list_control_center_tiles")),
-            calls(call("move_control_center_tile", tile=tile, position=pos)),
             calls(call("remove_control_center_tile", tile=drop)),
+            calls(call("move_control_center_tile", tile=tile, position=pos)),
         ],
         f"The {said} tile is at position {pos} and the {drop_said} tile is gone.",
         gold={"delta": delta},

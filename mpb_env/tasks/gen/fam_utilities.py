@@ -153,9 +153,14 @@ def host(url: str) -> str:
 
 
 def opened(url: str) -> list[dict[str, Any]]:
-    """Gold delta of opening ``url`` in a new tab."""
+    """Gold delta of opening ``url``, in a new tab or in the current one."""
     return [
-        {"table": "browser_tabs", "op": "create", "fields": {"url": url}},
+        # a tab reused for the page also takes its title and a new last-used time
+        {
+            "table": "browser_tabs",
+            "op": "upsert",
+            "fields": {"url": url, "title": {"$ignore": True}, "last_used": {"$ignore": True}},
+        },
         {"table": "browser_history", "op": "create", "fields": {"url": url}},
     ]
 
