@@ -213,6 +213,8 @@ def canonical_call(tool: str, arguments: dict[str, Any]) -> tuple[str, dict[str,
     >>> canonical_call("set_stream_volume", {"stream": "media", "level": 30})
     ('set_playback_volume', {'level': 30})
     """
+    if tool not in _ALIASED:
+        return tool, arguments
     if tool == "set_quick_setting" and arguments.get("tile") in _TILE_TOOLS:
         return _TILE_TOOLS[arguments["tile"]], {"enabled": arguments.get("enabled")}
     if tool == "set_stream_volume" and arguments.get("stream") == "media":
@@ -220,17 +222,13 @@ def canonical_call(tool: str, arguments: dict[str, Any]) -> tuple[str, dict[str,
     return tool, arguments
 
 
+_ALIASED = frozenset({"set_quick_setting", "set_stream_volume"})
 _EMPTY = (None, "", [], {})
 
 
-def _argument_matches(
-    gold: dict[str, Any], actual: dict[str, Any], key: str, defaults: dict[str, Any]
-) -> bool:
-    """One argument of a gold call: an argument the gold leaves out must have its default, and an
-    empty value (``[]``, ``""``, ``{}``) counts as leaving out one whose default is ``None``."""
-    if key in gold:
-        return match(gold[key], actual.get(key))
-    default, value = defaults.get(key), actual.get(key)
+def _omitted_ok(default: Any, value: Any) -> bool:
+    """An argument the gold leaves out must have its default; an empty value (``[]``, ``""``, ``{}``)
+    counts as leaving out one whose default is ``None``."""
     return match(default, value) or (
         default is None and any(value == e and type(value) is type(e) for e in _EMPTY)
     )
@@ -239,26 +237,33 @@ def _argument_matches(
 def check_calls(task: Task, state: PhoneState) -> tuple[bool, list[str], float]:
     gold = [canonical_call(g.name, g.arguments) for g in task.gold.calls or []]
     calls = effective_calls(state)
-    actual = [canonical_call(e["tool"], e["arguments"]) for e in calls]
     reasons: list[str] = []
     matched = 0
     tools = catalog()
     for i, (name, arguments) in enumerate(gold):
-        if i >= len(actual):
+        if i >= len(calls):
             reasons.append(f"missing call #{i + 1}: {name}")
             break
-        tool, got = actual[i]
+        tool, got = canonical_call(calls[i]["tool"], calls[i]["arguments"])
         if tool != name:
             reasons.append(f"call #{i + 1}: expected {name}, got {calls[i]['tool']}")
             break
         spec = tools.get(name)
         defaults = spec.defaults if spec else {}
-        bad = [k for k in got.keys() | arguments.keys() if not _argument_matches(arguments, got, k, defaults)]
+        bad = [
+            k
+            for k in got.keys() | arguments.keys()
+            if not (
+                match(arguments[k], got.get(k))
+                if k in arguments
+                else _omitted_ok(defaults.get(k), got.get(k))
+            )
+        ]
         if bad:
             reasons.append(f"call #{i + 1} {name}: wrong {', '.join(sorted(bad))}")
             break
         matched += 1
-    if len(actual) > len(gold) and matched == len(gold):
+    if len(calls) > len(gold) and matched == len(gold):
         extra = ", ".join(e["tool"] for e in calls[len(gold) :])
         reasons.append(f"extra mutating call(s): {extra}")
     ok = not reasons
