@@ -44,10 +44,13 @@ USER_DATA_FIELDS: dict[str, frozenset[str]] = {
 ENABLING_TOOLS = frozenset({"grant_app_permission", "unlock_password_vault"})
 
 
+#: ... and the stamps some tables have besides (joining a saved network stamps when it was last used).
+TABLE_STAMPS: dict[str, frozenset[str]] = {"wifi_networks": frozenset({"last_connected"})}
+
+
 def volatile_fields(table: str) -> frozenset[str]:
     """The bookkeeping fields of ``table``'s records that an update may change unannounced."""
-    user = USER_DATA_FIELDS.get(table)
-    return VOLATILE_FIELDS - user if user else VOLATILE_FIELDS
+    return (VOLATILE_FIELDS | TABLE_STAMPS.get(table, frozenset())) - USER_DATA_FIELDS.get(table, frozenset())
 
 
 class Verdict(BaseModel):
@@ -81,6 +84,8 @@ def has_phrase(text: str, phrase: str) -> bool:
     (False, True, False)
     >>> has_phrase("pay $4.50 to sfmta", "4.5"), has_phrase("pay $4.55", "4.5")
     (True, False)
+    >>> has_phrase("alarm at 07:30", "7:30"), has_phrase("see dr. shah at 30 past", "dr. shah at 3")
+    (True, False)
     """
     if phrase not in text:
         return False
@@ -88,15 +93,32 @@ def has_phrase(text: str, phrase: str) -> bool:
         return True
     pattern = _DIGIT_EDGES.get(phrase)
     if pattern is None:
-        head = r"(?<![\d])(?<![\d][.,])" if phrase[0].isdigit() else ""
+        # not glued to a digit before it ("2,045" in "12,045"); a lone leading zero is the same number
+        head = r"(?:(?<![\d])(?<![\d][.,])|(?<=(?<![\d.,])0))" if phrase[0].isdigit() else ""
         if not phrase[-1].isdigit():
             tail = ""
-        elif "." in phrase:  # a decimal: trailing zeros are the same number ("4.5" in "$4.50")
+        elif re.search(r"\d\.\d+$", phrase):  # a decimal: trailing zeros are the same ("4.5" in "$4.50")
             tail = r"0*(?!\d)"
         else:  # whole: no more digits, nor cents other than zeros ("2,045" in "2,045.00")
             tail = r"(?!\d)(?!,\d)(?!\.(?!0+(?!\d))\d)"
         pattern = _DIGIT_EDGES[phrase] = re.compile(head + re.escape(phrase) + tail)
     return pattern.search(text) is not None
+
+
+#: Types whose equal values are equal after ``norm`` too (not containers: ``[True] == [1]``).
+_SCALARS = frozenset({str, int, float, bool, type(None)})
+
+
+class _Flag(tuple[bool]):
+    """A normalised bool: equal only to the same flag (``True == 1.0`` in Python)."""
+
+    __slots__ = ()
+
+    def __new__(cls, value: bool) -> _Flag:
+        return super().__new__(cls, (value,))
+
+    def __repr__(self) -> str:
+        return f"flag({self[0]})"
 
 
 def norm(value: Any) -> Any:
@@ -106,8 +128,12 @@ def norm(value: Any) -> Any:
     'train delayed, arrive 8:00 pm'
     >>> norm("7:05") == norm("07:05:00"), norm(3) == norm(3.0), norm(["b", "A"]) == norm(["a", "B"])
     (True, True, True)
+    >>> norm([True]) == norm([1]), norm({"a": False}) == norm({"a": 0})  # a flag is not a number
+    (False, False)
     """
-    if isinstance(value, bool) or value is None:
+    if isinstance(value, bool):
+        return _Flag(value)
+    if value is None:
         return value
     if isinstance(value, int | float):
         return float(value)
@@ -126,7 +152,7 @@ def norm(value: Any) -> Any:
         return {k: norm(v) for k, v in value.items()}
     if isinstance(value, list | tuple):
         items = [norm(v) for v in value]
-        if all(isinstance(v, str | float | bool) or v is None for v in items):
+        if all(isinstance(v, str | float | _Flag) or v is None for v in items):
             return sorted(items, key=repr)
         return items
     return value
@@ -147,7 +173,7 @@ def match(gold: Any, actual: Any) -> bool:
     """
     if type(gold) is not dict and (type(gold) is bool) != (type(actual) is bool):
         return False
-    if type(gold) is not dict and gold == actual:  # equal values normalise equal: skip the work
+    if type(gold) is type(actual) and type(gold) in _SCALARS and gold == actual:  # equal: skip the work
         return True
     if isinstance(gold, dict) and len(gold) == 1:
         op, arg = next(iter(gold.items()))
@@ -226,12 +252,23 @@ _ALIASED = frozenset({"set_quick_setting", "set_stream_volume"})
 _EMPTY = (None, "", [], {})
 
 
-def _omitted_ok(default: Any, value: Any) -> bool:
+#: Arguments whose empty value adds nothing, like leaving them out: those of calls that make something
+#: new, and lists of things to add or remove. (Elsewhere an empty value may clear a field: an alarm's
+#: ``repeat_days=[]`` makes it one-time.)
+_NEW_RECORD_TOOLS = ("create_", "send_", "add_", "book_", "schedule_")
+_EMPTY_ADDS_NOTHING = frozenset(
+    {("update_playlist", "add_media_ids"), ("update_playlist", "remove_media_ids")}
+)
+
+
+def _omitted_ok(tool: str, key: str, default: Any, value: Any) -> bool:
     """An argument the gold leaves out must have its default; an empty value (``[]``, ``""``, ``{}``)
-    counts as leaving out one whose default is ``None``."""
-    return match(default, value) or (
-        default is None and any(value == e and type(value) is type(e) for e in _EMPTY)
-    )
+    counts as leaving out one whose default is ``None`` where it adds nothing (``_EMPTY_ADDS_NOTHING``)."""
+    if match(default, value):
+        return True
+    if default is not None or not any(value == e and type(value) is type(e) for e in _EMPTY):
+        return False
+    return tool.startswith(_NEW_RECORD_TOOLS) or (tool, key) in _EMPTY_ADDS_NOTHING
 
 
 def check_calls(task: Task, state: PhoneState) -> tuple[bool, list[str], float]:
@@ -256,7 +293,7 @@ def check_calls(task: Task, state: PhoneState) -> tuple[bool, list[str], float]:
             if not (
                 match(arguments[k], got.get(k))
                 if k in arguments
-                else _omitted_ok(defaults.get(k), got.get(k))
+                else _omitted_ok(name, k, defaults.get(k), got.get(k))
             )
         ]
         if bad:
@@ -290,9 +327,9 @@ def check_delta(task: Task, state: PhoneState) -> tuple[bool, list[str], float]:
     gold = task.gold.delta or []
     ignore = set(task.gold.ignore_tables)
     delta = {t: dict(rows) for t, rows in state.delta().items() if t not in ignore}
-    for table, prefixes in task.gold.ignore_updates.items():
+    for table, keys in task.gold.ignore_updates.items():
         rows = delta.get(table, {})
-        for key in [k for k, c in rows.items() if c["op"] == "update" and k.startswith(tuple(prefixes))]:
+        for key in [k for k, c in rows.items() if c["op"] == "update" and k in keys]:
             del rows[key]
     reasons: list[str] = []
     matched = 0
@@ -316,11 +353,19 @@ def check_delta(task: Task, state: PhoneState) -> tuple[bool, list[str], float]:
             else:
                 del rows[key]
                 matched += 1
-    optional = set(task.gold.allow_creates)
+    optional = task.gold.allow_creates
     unexpected = 0
     for table, rows in delta.items():
+        stamps = volatile_fields(table)
         for key, change in rows.items():
-            if change["op"] == "create" and table in optional:
+            if change["op"] == "update" and change["changed"].keys() <= stamps:
+                continue  # an update of stamps alone (that no gold entry asked for) changed nothing
+            fields = optional.get(table)
+            if (
+                fields is not None
+                and change["op"] == "create"
+                and all(match(v, change["after"].get(k)) for k, v in fields.items())
+            ):
                 continue
             unexpected += 1
             reasons.append(f"unexpected {change['op']} of {table}/{key}")

@@ -22,6 +22,9 @@ from mpb_env.world.generate import load_world
 
 #: An unrelated write that succeeds on every S0: it touches nothing any task asks for.
 UNRELATED_WRITE = {"name": "grant_app_permission", "arguments": {"app_id": "clock", "permission": "CAMERA"}}
+#: One that is not an unlock or a permission grant either: what a behaviour rubric that allows those
+#: (``checkers.ENABLING_TOOLS``) must still reject.
+UNRELATED_ACTION = {"name": "set_display_brightness", "arguments": {"level": 37}}
 #: Friction → the error types an oracle may meet on the way (and must recover from or explain).
 _ARGUMENT_ERRORS = frozenset({"InvalidArguments", "CapabilityLimit", "PreconditionFailed"})
 EXPECTED_ERRORS: dict[str, frozenset[str]] = {
@@ -159,6 +162,9 @@ def corruptions(task: Task) -> list[tuple[str, list[str]]]:
     if task.bucket != "behavior" or (rubric and rubric.forbid_mutations):
         extra = [*turns[:final_idx], [UNRELATED_WRITE], *turns[final_idx:]]
         out.append(("extra_unrelated_write", _render(extra)))
+    elif rubric:
+        extra = [*turns[:final_idx], [UNRELATED_ACTION], *turns[final_idx:]]
+        out.append(("extra_unrelated_action", _render(extra)))
     if task.bucket == "behavior" and rubric:
         if rubric.routes:
             no_route = [

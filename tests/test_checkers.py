@@ -81,6 +81,9 @@ def test_going_back_online_hides_network_updates_only(task_id: str) -> None:
     turns.insert(len(turns) - 1, call("set_display_brightness", level=0))
     verdict = play(task_id, turns)
     assert not verdict["success"] and "unexpected update of settings/display.brightness" in verdict["reasons"]
+    radio = [*oracle(task_id)[:-1], call("set_bluetooth_enabled", enabled=True), oracle(task_id)[-1]]
+    verdict = play(task_id, radio)  # a network setting, but not one going back online needs
+    assert not verdict["success"] and "unexpected update of settings/network.bluetooth" in verdict["reasons"]
 
 
 def test_a_clarifying_question_must_offer_the_choices() -> None:
@@ -93,6 +96,11 @@ def test_a_flag_never_matches_a_number() -> None:
     from mpb_env.checkers import match
 
     assert not match(True, 1) and not match(1, True) and not match(False, 0) and not match(0.0, False)
+    assert (
+        not match([True], [1])
+        and not match({"a": [False]}, {"a": [0]})
+        and match([True, False], [False, True])
+    )
     assert match(True, True) and match(20, 20.0) and match({"$any": [True, 1]}, 1)
 
 
@@ -193,8 +201,11 @@ def test_an_optional_create_allows_new_records_only() -> None:
     task_id = _first("skill.interview_prep") + "@MTSR"
     turns = oracle(task_id)
     assert play(task_id, turns)["success"]
-    note = call("create_note", title="Interview prep", body="Questions and answers")
+    company = ENV.unwrapped._index[task_id].gold.allow_creates["notes"]["title"]["$contains"][0]
+    note = call("create_note", title=f"Interview prep: {company}", body="Questions and answers")
     assert play(task_id, [*turns[:-1], note, turns[-1]])["success"]
+    other = call("create_note", title="Groceries", body="milk")
+    assert not play(task_id, [*turns[:-1], other, turns[-1]])["success"]  # only the note the skill writes
     edit = call("update_note", note_id="note_001", append_text="scribble")
     verdict = play(task_id, [*turns[:-1], edit, turns[-1]])
     assert not verdict["success"] and "unexpected update of notes/note_001" in verdict["reasons"]
@@ -215,3 +226,14 @@ def test_a_moved_icon_may_land_anywhere_on_the_page_asked_for() -> None:
         for t in turns
     ]
     assert not play(task_id, other_page)["success"]
+
+
+def test_an_empty_value_is_left_out_only_where_it_adds_nothing() -> None:
+    from mpb_env.checkers import _omitted_ok
+
+    assert _omitted_ok("send_email", "cc", None, []) and _omitted_ok(
+        "update_playlist", "remove_media_ids", None, []
+    )
+    assert not _omitted_ok("update_alarm", "repeat_days", None, [])  # makes the alarm one-time
+    assert not _omitted_ok("update_contact", "notes", None, "")  # removes the notes
+    assert not _omitted_ok("send_email", "cc", None, ["x@example.com"])

@@ -118,18 +118,19 @@ class UserFact(_Strict):
 
 class Gold(_Strict):
     """What a task's checker compares against. ``ignore_tables``: tables whose changes are all
-    bookkeeping (e.g. a pairing log); ``ignore_updates``: table → key prefixes whose *updates* are (e.g.
-    ``{"settings": ["network."]}`` when any of several ways of going back online is right); creating
-    or deleting records there still counts, as do updates of other keys; ``allow_creates``: tables
-    where new records beyond the gold are optional (a note a skill's step may write unasked), while
-    changing or deleting an existing record there still fails the task."""
+    bookkeeping (e.g. a pairing log); ``ignore_updates``: table → record keys whose *updates* are (e.g.
+    the radio settings when any of several ways of going back online is right); creating or deleting
+    records there still counts, as do updates of other keys; ``allow_creates``: table → the fields a
+    new record beyond the gold must match to be optional (the note a skill's step may write unasked);
+    any other new record, and changing or deleting an existing one, still fails the task. (An update
+    that changes only bookkeeping stamps is no change at all.)"""
 
     calls: list[GoldCall] | None = None
     delta: list[DeltaEntry] | None = None
     rubric: Rubric | None = None
     ignore_tables: list[str] = []
     ignore_updates: dict[str, list[str]] = {}
-    allow_creates: list[str] = []
+    allow_creates: dict[str, dict[str, Any]] = {}
 
 
 class Task(_Strict):

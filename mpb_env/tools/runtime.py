@@ -36,7 +36,6 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, NotRequired, Required
 
-import orjson
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError, create_model
 from pydantic_core import SchemaValidator
 from typing_extensions import TypedDict  # pydantic needs this one, not typing.TypedDict, before 3.12
@@ -369,10 +368,8 @@ def call_tool(
     args: dict[str, Any] = arguments if isinstance(arguments, dict) else {}
     try:
         args = spec.validate(arguments)
-        if (
-            spec.nested
-        ):  # the caller keeps its dicts (e.g. in a chat message): the log and the body get copies
-            args = orjson.loads(orjson.dumps(args))
+        if spec.nested:  # the caller keeps its dicts (e.g. in a chat message): log and body get copies
+            args = copy.deepcopy(args)
         if "faults" in s.patch.tables:
             fault = _fault_for(s, name)
             if fault is not None:

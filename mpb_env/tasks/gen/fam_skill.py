@@ -2510,8 +2510,11 @@ def language_practice(ctx: Ctx) -> Draft:
                 }
             ],
             # The skill also adds a Spanish keyboard and a practice reminder; the request asks for
-            # neither, so either may be done or not.
-            "allow_creates": ["keyboard_languages", "reminders"],
+            # neither, so either may be done or not (nothing else new).
+            "allow_creates": {
+                "keyboard_languages": {"code": {"$any": ["es-ES", "es-MX", "es-US"]}},
+                "reminders": {"title": contains("spanish")},
+            },
         },
         now="2026-05-20T21:45:00",
     )
@@ -2589,7 +2592,7 @@ def interview_prep(ctx: Ctx) -> Draft:
             ],
             # The skill's step 4 writes the questions into a prep note; the request does not ask for
             # one, so the note may be written or not.
-            "allow_creates": ["notes"],
+            "allow_creates": {"notes": {"title": contains(company)}},
         },
     )
 

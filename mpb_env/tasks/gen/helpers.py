@@ -54,9 +54,11 @@ def offline(ctx: Ctx) -> tuple[dict[str, Any], dict[str, Any], str]:
     return {"settings": patch}, call("set_wifi_enabled", enabled=True), "Wi-Fi and mobile data were off"
 
 
-#: What going back online may update besides the task's own gold, whichever fix ``offline`` needs:
-#: network settings and the saved network it joins (nothing else, and no record created or deleted).
-RECONNECT_UPDATES = {"settings": ["network."], "wifi_networks": [""]}
+#: What going back online may update besides the task's own gold, whichever fix ``offline`` needs: the
+#: radio settings (joining the saved network only stamps it, which is bookkeeping; nothing is created).
+RECONNECT_UPDATES = {
+    "settings": ["network.wifi", "network.wifi_connected", "network.mobile_data", "network.airplane_mode"]
+}
 
 
 # --------------------------------------------------------------------------- gold
