@@ -24,11 +24,18 @@ plain message and no tool call: that message ends the task.
 Personal facts and preferences are not in the request: look them up with the memory tools when the
 request depends on them. Delegate to a sub-agent only what no structured tool can do.
 The current time is {now}."""
+#: Added on tasks that offer ``ask_user`` (the interaction suite): there, a question does not end the task.
+ASK_USER_PROMPT = """
+The user can answer questions here: when the request lacks a fact only the user knows, call the
+ask_user tool with your question and carry on with the answer (do not end the task to ask). Ask only
+when you must: unnecessary questions count against you."""
 
 
 def system_prompt(task: Task, skills: dict[str, dict[str, Any]] | None = None) -> str:
     """The system prompt for ``task``; ``skills`` maps candidate skill IDs to their records."""
     text = SYSTEM_PROMPT.replace("{now}", task.now)
+    if task.allow_ask:
+        text += ASK_USER_PROMPT
     if task.candidate_skills:
         lines = [
             f"- {sid}: {(skills or {}).get(sid, {}).get('description', '')}".rstrip(": ")

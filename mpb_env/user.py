@@ -1,21 +1,23 @@
 """The simulated user behind ``ask_user`` (interaction tasks; MobileWorld's agent-user interaction).
 
 Deterministic and rule-based, no LLM: the user holds only the task's withheld facts. A question that
-mentions one of a fact's keywords gets that fact's answer (the first matching fact, in task order);
-any other question gets a fixed non-answer, so asking cannot leak anything the task did not withhold.
+mentions one of a fact's keywords as whole words ("day" is not in "today", "who" not in "whole") gets
+that fact's answer (the first matching fact, in task order); any other question gets a fixed refusal,
+so asking cannot leak anything the task did not withhold, and an off-topic question learns nothing.
 ``ask_user`` is not a phone tool (it is not in the 212-tool catalog): the episode offers it only on
 tasks with ``allow_ask``, and counts every call for the UIQ metric.
 """
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from mpb_env.checkers import norm_text
 from mpb_env.tasks.model import Task
 
 ASK_USER = "ask_user"
-NO_ANSWER = "I don't have anything to add — please go ahead with what I told you."
+NO_ANSWER = "Sorry, I'm not sure what you mean — ask me about what you need for this request."
 
 ASK_USER_SCHEMA: dict[str, Any] = {
     "type": "function",
@@ -39,6 +41,21 @@ ASK_USER_SCHEMA: dict[str, Any] = {
 }
 
 
+_PHRASES: dict[str, re.Pattern[str]] = {}
+
+
+def _mentions(text: str, phrase: str) -> bool:
+    """Does normalised ``text`` hold ``phrase`` as whole words?
+
+    >>> _mentions("what's the weather today?", "day"), _mentions("which day works?", "day")
+    (False, True)
+    """
+    pattern = _PHRASES.get(phrase)
+    if pattern is None:
+        pattern = _PHRASES[phrase] = re.compile(rf"(?<!\w){re.escape(phrase)}(?!\w)")
+    return pattern.search(text) is not None
+
+
 def answer(task: Task, question: Any) -> dict[str, Any]:
     """The feedback for ``ask_user(question)``."""
     if not isinstance(question, str) or not question.strip():
@@ -50,7 +67,7 @@ def answer(task: Task, question: Any) -> dict[str, Any]:
         }
     text = norm_text(question)
     for fact in task.user_facts:
-        if any(norm_text(k) in text for k in fact.keywords):
+        if any(_mentions(text, norm_text(k)) for k in fact.keywords):
             return {
                 "status": "success",
                 "error_type": None,

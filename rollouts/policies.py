@@ -27,6 +27,7 @@ from __future__ import annotations
 import contextlib
 import zlib
 from collections.abc import Collection, Iterable, Iterator, Mapping
+from types import SimpleNamespace
 from typing import Any, Protocol, runtime_checkable
 
 import numpy as np
@@ -35,6 +36,7 @@ import orjson
 from mpb_env.domains import catalog
 from mpb_env.envs.spaces import random_call
 from mpb_env.tasks.model import Task, episodes
+from mpb_env.user import ASK_USER, ASK_USER_SCHEMA
 
 __all__ = [
     "NullPolicy",
@@ -49,6 +51,8 @@ __all__ = [
 ]
 
 POLICY_NAMES = ("oracle", "null", "random")
+#: ``ask_user`` as ``random_call`` sees a tool (a name and a schema; it is not in the phone's catalog).
+_ASK_USER_SPEC = SimpleNamespace(name=ASK_USER, schema=ASK_USER_SCHEMA)
 NULL_MESSAGE = "I can't help with that."
 #: Closing messages the random policy picks from (one refusal, one answer, one question).
 RANDOM_FINALS = ("I can't help with that.", "Done.", "Could you tell me more about what you need?")
@@ -184,9 +188,10 @@ class RandomPolicy:
 
     @staticmethod
     def _from_schemas(schemas: Iterable[dict[str, Any]]) -> list[Any]:
+        """The offered tools ``random_call`` draws from: catalog tools, and ``ask_user`` where offered."""
         known = catalog()
         names = (s.get("function", {}).get("name") for s in schemas)
-        return [known[n] for n in names if n in known]
+        return [known.get(n, _ASK_USER_SPEC) for n in names if n in known or n == ASK_USER]
 
     def act(self, observations: list[str], infos: list[dict[str, Any]]) -> list[str]:
         out: list[str] = []

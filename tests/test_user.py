@@ -78,3 +78,29 @@ def test_uiq_rewards_efficient_asking_and_counts_spurious_askers() -> None:
     }
     null = run(tasks, make_policy("null", tasks), progress=False)
     assert build_report(null, tasks)["interaction"]["uiq"] == 0.0
+
+
+def test_keywords_are_whole_words_so_off_topic_questions_learn_nothing() -> None:
+    from mpb_env.tasks.model import UserFact
+    from mpb_env.user import answer
+
+    dated = ASKING.model_copy(update={"user_facts": [UserFact(keywords=["day", "who"], answer="Tuesday.")]})
+    assert answer(dated, "Which day should it be?")["message"] == "Tuesday."
+    for fishing in ("What's the weather like today?", "Should I update it?", "Is that the whole request?"):
+        assert answer(dated, fishing)["message"] == NO_ANSWER, fishing
+
+
+def test_the_prompt_says_how_to_ask_only_where_asking_is_offered() -> None:
+    from mpb_env.prompts import system_prompt
+
+    assert "call the\nask_user tool" in system_prompt(ASKING) and "ask_user" not in system_prompt(
+        ASKING.model_copy(update={"allow_ask": False})
+    )
+
+
+def test_the_random_policy_can_ask_where_asking_is_offered() -> None:
+    from mpb_env.tasks import load_tasks
+
+    tasks = load_tasks("interaction")
+    trajs = run(tasks, make_policy("random", tasks, seed=0), world_size="M", progress=False)
+    assert sum(t.user_queries for t in trajs) > 0

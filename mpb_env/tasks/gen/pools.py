@@ -81,6 +81,17 @@ AMBIGUOUS_PAIRS = [
     ("Alex", "contact_011", "Alex Rivera", "contact_012", "Alexis Rivera"),
     ("Priya", "contact_007", "Dr. Priya Shah", "contact_013", "Priya Sharma"),
 ]
+#: Interaction suite (fam_interaction): (what the user says happens tomorrow, the same from the agent's
+#: side); nothing on the phone names these, so only the user knows when it is.
+IX_HAPPENINGS = [
+    ("the plumber comes", "the plumber comes"), ("my carpool leaves", "your carpool leaves"),
+    ("the movers arrive", "the movers arrive"), ("the electrician shows up", "the electrician shows up"),
+    ("the locksmith gets here", "the locksmith gets here"), ("the handyman arrives", "the handyman arrives"),
+    ("my tutoring session starts", "your tutoring session starts"),
+    ("the furniture arrives", "the furniture arrives"), ("the exterminator comes", "the exterminator comes"),
+    ("the babysitter gets here", "the babysitter gets here"),
+]
+IX_LEAD_MINUTES = [10, 15, 20, 25, 30, 35, 40, 45, 50, 55]
 # fmt: on
 
 
@@ -1804,6 +1815,8 @@ POOLS: dict[str, list[Any]] = {
     "future_days": FUTURE_DAYS,
     "weekday_sets": WEEKDAY_SETS,
     "ambiguous_pairs": AMBIGUOUS_PAIRS,
+    "ix_happenings": IX_HAPPENINGS,
+    "ix_lead_minutes": IX_LEAD_MINUTES,
     **_world_pools(),
     **_connectivity_pools(),
     "timer_labels": TIMER_LABELS,
