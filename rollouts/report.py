@@ -152,6 +152,12 @@ def format_table(rep: dict[str, Any]) -> str:
     ]
     lines = [line.rstrip() for line in lines]
     lines.append(f"episodes: {rep.get('episodes', 0)} expected, {rep.get('completed', 0)} completed")
+    absent = [_LABELS[d] for d in DIMENSIONS if d in rep and rep[d] is None]
+    if absent:  # a partial selection: say so, so its Overall is not read as a full-suite score
+        lines.append(
+            f"note: Overall weights all four dimensions and this selection has no {', '.join(absent)} "
+            "episodes (they count 0)"
+        )
     inter = rep.get("interaction")
     if inter:
         lines.append(

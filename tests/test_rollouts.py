@@ -304,6 +304,7 @@ def test_report_keys_breakdowns_and_full_denominator() -> None:
     assert "[" in text and "basic/recovery" in text and "routing/SOR" in text
     header, score = text.splitlines()[:2]
     assert len(header) == len(score)
+    assert "this selection has no Sub-agent, Memory episodes (they count 0)" in text  # a partial Overall
 
 
 def test_async_policies_are_awaited_by_the_executor() -> None:
