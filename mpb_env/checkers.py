@@ -271,12 +271,56 @@ def _omitted_ok(tool: str, key: str, default: Any, value: Any) -> bool:
     return tool.startswith(_NEW_RECORD_TOOLS) or (tool, key) in _EMPTY_ADDS_NOTHING
 
 
+def _wrong_arguments(name: str, gold: dict[str, Any], got: dict[str, Any]) -> list[str]:
+    """The arguments of a call to ``name`` that do not match the gold call's."""
+    spec = catalog().get(name)
+    defaults = spec.defaults if spec else {}
+    return [
+        k
+        for k in got.keys() | gold.keys()
+        if not (
+            match(gold[k], got.get(k)) if k in gold else _omitted_ok(name, k, defaults.get(k), got.get(k))
+        )
+    ]
+
+
+def _calls_in_any_order(
+    gold: list[tuple[str, dict[str, Any]]], calls: list[dict[str, Any]]
+) -> tuple[bool, list[str], float]:
+    """Bucket 1 for independent calls (``gold.any_order``): every gold call matched by its own actual
+    call, in whatever order, and no other mutating call."""
+    actual = [canonical_call(e["tool"], e["arguments"]) for e in calls]
+    fits = [
+        [j for j, (tool, got) in enumerate(actual) if tool == name and not _wrong_arguments(name, args, got)]
+        for name, args in gold
+    ]
+    owner: dict[int, int] = {}  # actual call -> the gold call it stands for (a bipartite matching)
+
+    def place(i: int, seen: set[int]) -> bool:
+        for j in fits[i]:
+            if j not in seen:
+                seen.add(j)
+                if j not in owner or place(owner[j], seen):
+                    owner[j] = i
+                    return True
+        return False
+
+    matched = sum(place(i, set()) for i in range(len(gold)))
+    placed = set(owner.values())
+    reasons = [f"missing call: {name} {args}" for i, (name, args) in enumerate(gold) if i not in placed]
+    extra = [calls[j]["tool"] for j in range(len(calls)) if j not in owner]
+    if extra:
+        reasons.append(f"extra mutating call(s): {', '.join(extra)}")
+    return not reasons, reasons, matched / max(len(gold), 1)
+
+
 def check_calls(task: Task, state: PhoneState) -> tuple[bool, list[str], float]:
     gold = [canonical_call(g.name, g.arguments) for g in task.gold.calls or []]
     calls = effective_calls(state)
+    if task.gold.any_order:
+        return _calls_in_any_order(gold, calls)
     reasons: list[str] = []
     matched = 0
-    tools = catalog()
     for i, (name, arguments) in enumerate(gold):
         if i >= len(calls):
             reasons.append(f"missing call #{i + 1}: {name}")
@@ -285,17 +329,7 @@ def check_calls(task: Task, state: PhoneState) -> tuple[bool, list[str], float]:
         if tool != name:
             reasons.append(f"call #{i + 1}: expected {name}, got {calls[i]['tool']}")
             break
-        spec = tools.get(name)
-        defaults = spec.defaults if spec else {}
-        bad = [
-            k
-            for k in got.keys() | arguments.keys()
-            if not (
-                match(arguments[k], got.get(k))
-                if k in arguments
-                else _omitted_ok(name, k, defaults.get(k), got.get(k))
-            )
-        ]
+        bad = _wrong_arguments(name, arguments, got)
         if bad:
             reasons.append(f"call #{i + 1} {name}: wrong {', '.join(sorted(bad))}")
             break

@@ -237,3 +237,25 @@ def test_an_empty_value_is_left_out_only_where_it_adds_nothing() -> None:
     assert not _omitted_ok("update_alarm", "repeat_days", None, [])  # makes the alarm one-time
     assert not _omitted_ok("update_contact", "notes", None, "")  # removes the notes
     assert not _omitted_ok("send_email", "cc", None, ["x@example.com"])
+
+
+@pytest.mark.parametrize("template", ["memory.play_usual", "apps.close_and_open"])
+def test_independent_calls_may_come_in_any_order_but_must_all_match(template: str) -> None:
+    """Gold marked ``any_order``: the same calls in another order pass; a wrong value still fails."""
+    task = next(
+        t
+        for t in ENV.unwrapped._index.values()
+        if t.template.split("#")[0] == template and len(t.gold.calls or []) == 2
+    )
+    task_id = task.id
+    assert task.gold.any_order
+    gold = [{"name": g.name, "arguments": g.arguments} for g in task.gold.calls]
+    names = {g["name"] for g in gold}
+    reads = [t for t in oracle(task_id)[:-1] if not any(n in t for n in names)]
+    final = oracle(task_id)[-1]
+    assert play(task_id, [*reads, orjson.dumps(gold[::-1]).decode(), final])["success"]
+    wrong = [
+        gold[1],
+        {**gold[0], "arguments": {**gold[0]["arguments"], next(iter(gold[0]["arguments"])): "x"}},
+    ]
+    assert not play(task_id, [*reads, orjson.dumps(wrong).decode(), final])["success"]

@@ -131,6 +131,9 @@ class Gold(_Strict):
     ignore_tables: list[str] = []
     ignore_updates: dict[str, list[str]] = {}
     allow_creates: dict[str, dict[str, Any]] = {}
+    #: Bucket 1 with independent calls (two DND exceptions, play then set the volume): the gold calls
+    #: may come in any order; each still needs its own matching call and nothing else may mutate.
+    any_order: bool = False
 
 
 class Task(_Strict):

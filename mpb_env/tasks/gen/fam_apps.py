@@ -758,7 +758,7 @@ def close_and_open(ctx: Ctx) -> Draft:
         gold={"calls": [
             {"name": "close_app", "arguments": {"app_id": first["id"]}},
             {"name": "open_app", "arguments": {"app_id": second["id"]}},
-        ]},
+        ], "any_order": True},
         oracle=[
             calls(call("close_app", app_id=first["id"]), call("open_app", app_id=second["id"])),
             f"Closed {first['name']} and opened {second['name']}.",

@@ -628,7 +628,7 @@ def continue_notification_sound(ctx: Ctx) -> Draft:
         gold={"calls": [
             {"name": "set_ringtone", "arguments": {"ringtone_id": sound["id"], "usage": "notification"}},
             {"name": "set_stream_volume", "arguments": {"stream": "notification", "level": level}},
-        ]},
+        ], "any_order": True},
         oracle=[
             calls(call("list_ringtones", kind="notification")),
             calls(call("set_ringtone", ringtone_id=sound["id"], usage="notification")),

@@ -776,7 +776,7 @@ def play_usual(ctx: Ctx) -> Draft:
         acts.append(calls(call("set_playback_volume", level=level)))
     return _draft(
         ctx, bucket="tool", reasoning=reasoning, target="phone_action", scenario=scenario,
-        history=history, query=query, memories=mems, gold_ids=ids, gold={"calls": gold},
+        history=history, query=query, memories=mems, gold_ids=ids, gold={"calls": gold, "any_order": True},
         oracle=[calls(_search(f"{activity} playlist music")), calls(call("list_playlists")), *acts,
                 f"Playing '{name}'."],
     )  # fmt: skip
@@ -818,7 +818,8 @@ def dnd_exception(ctx: Ctx) -> Draft:
     return _draft(
         ctx, bucket="tool", reasoning=reasoning, target="phone_action", scenario=scenario,
         history=history, query=query, memories=mems, gold_ids=ids,
-        gold={"calls": [{"name": "add_dnd_exception", "arguments": {"contact_id": p["id"]}} for p in people]},
+        gold={"calls": [{"name": "add_dnd_exception", "arguments": {"contact_id": p["id"]}} for p in people],
+              "any_order": True},
         oracle=[
             calls(*(_search(r) for r in roles)),
             calls(*(call("search_contacts", query=p["name"]) for p in people)),

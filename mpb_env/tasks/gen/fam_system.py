@@ -599,7 +599,7 @@ def home_multi(ctx: Ctx) -> Draft:
     return Draft(
         query=query,
         frictions=["multi_intent"],
-        gold={"calls": order},
+        gold={"calls": order, "any_order": True},
         oracle=[
             calls(call("list_home_screen")),
             *steps,
