@@ -2,10 +2,11 @@
 
 Success = every applicable gate ∧ the task's fixed primary checker (paper §3.3, eqs. 7–11):
 
-* Bucket 1 (``tool``): the successful *mutating* calls of the trajectory equal ``gold.calls`` in order —
-  names, and arguments after normalisation (every argument the call ended up with, defaults
-  included, must match the gold value or, when gold omits it, the tool's default). Read-only calls and
-  calls that failed (which never have side effects) are ignored; an extra mutating call fails.
+* Bucket 1 (``tool``): the successful *mutating* calls of the trajectory equal ``gold.calls`` in order
+  (in any order when ``gold.any_order`` marks them independent) — names, and arguments after
+  normalisation (every argument the call ended up with, defaults included, must match the gold value
+  or, when gold omits it, the tool's default). Read-only calls and calls that failed (which never have
+  side effects) are ignored; an extra mutating call fails.
 * Bucket 2 (``state``): D_T − D_0 (the env's write layer) equals ``gold.delta`` under value
   normalisation; any unrelated or destructive write fails.
 * Bucket 3 (``behavior``): the rubric's route and handoff slots, the final message's kind and content,
@@ -84,8 +85,8 @@ def has_phrase(text: str, phrase: str) -> bool:
     (False, True, False)
     >>> has_phrase("pay $4.50 to sfmta", "4.5"), has_phrase("pay $4.55", "4.5")
     (True, False)
-    >>> has_phrase("alarm at 07:30", "7:30"), has_phrase("see dr. shah at 30 past", "dr. shah at 3")
-    (True, False)
+    >>> has_phrase("leaves at 05:00", "5:00"), has_phrase("see dr. shah at 30 past", "dr. shah at 3")
+    (False, False)
     """
     if phrase not in text:
         return False
@@ -93,8 +94,9 @@ def has_phrase(text: str, phrase: str) -> bool:
         return True
     pattern = _DIGIT_EDGES.get(phrase)
     if pattern is None:
-        # not glued to a digit before it ("2,045" in "12,045"); a lone leading zero is the same number
-        head = r"(?:(?<![\d])(?<![\d][.,])|(?<=(?<![\d.,])0))" if phrase[0].isdigit() else ""
+        # not glued to a digit before it ("2,045" in "12,045", "5:00" in "05:00", which is 5 am: gold
+        # phrase lists spell out the padded forms they accept)
+        head = r"(?<![\d])(?<![\d][.,])" if phrase[0].isdigit() else ""
         if not phrase[-1].isdigit():
             tail = ""
         elif re.search(r"\d\.\d+$", phrase):  # a decimal: trailing zeros are the same ("4.5" in "$4.50")

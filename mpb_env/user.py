@@ -3,7 +3,9 @@
 Deterministic and rule-based, no LLM: the user holds only the task's withheld facts. A question that
 mentions one of a fact's keywords as whole words ("day" is not in "today", "who" not in "whole") gets
 that fact's answer (the first matching fact, in task order); any other question gets a fixed refusal,
-so asking cannot leak anything the task did not withhold, and an off-topic question learns nothing.
+and so does one about the present moment or the assistant itself ("What time is it?", "Who are
+you?"), whatever it contains. Rule-based, so a question naming a fact's cue words generically ("Who is
+it, and when?") can still be answered; a question that names none learns nothing.
 ``ask_user`` is not a phone tool (it is not in the 212-tool catalog): the episode offers it only on
 tasks with ``allow_ask``, and counts every call for the UIQ metric.
 """
@@ -42,6 +44,13 @@ ASK_USER_SCHEMA: dict[str, Any] = {
 
 
 _PHRASES: dict[str, re.Pattern[str]] = {}
+#: Questions about the present moment or the assistant and user themselves: never about a withheld fact.
+_OFF_TOPIC = re.compile(
+    r"\b(what time is it|what's the time now|what is the time now|how late is it|(what's|what is) the date|"
+    r"today's date|date today|what day is (it|today)|who am i|your (full )?name|my name|"
+    r"when are you (free|available)|who is the (president|prime minister|ceo))\b"
+    r"|\b(who are you|who is this|who's this)(?=\s*[?.!]|\s*$)"
+)
 
 
 def _mentions(text: str, phrase: str) -> bool:
@@ -66,6 +75,8 @@ def answer(task: Task, question: Any) -> dict[str, Any]:
             "data": None,
         }
     text = norm_text(question)
+    if _OFF_TOPIC.search(text):
+        return {"status": "success", "error_type": None, "message": NO_ANSWER, "data": {"answer": NO_ANSWER}}
     for fact in task.user_facts:
         if any(_mentions(text, norm_text(k)) for k in fact.keywords):
             return {

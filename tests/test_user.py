@@ -104,3 +104,26 @@ def test_the_random_policy_can_ask_where_asking_is_offered() -> None:
     tasks = load_tasks("interaction")
     trajs = run(tasks, make_policy("random", tasks, seed=0), world_size="M", progress=False)
     assert sum(t.user_queries for t in trajs) > 0
+
+
+def test_questions_about_the_present_or_the_assistant_get_nothing() -> None:
+    """On the interaction suite: no fact leaks to "What time is it?"-style questions, natural questions
+    about the missing fact are answered."""
+    from mpb_env.tasks import load_tasks
+    from mpb_env.user import answer
+
+    asking = [t for t in load_tasks("interaction") if t.user_facts]
+    for q in (
+        "What time is it?",
+        "Who are you?",
+        "What's your name?",
+        "What's the date today?",
+        "Who is this?",
+    ):
+        assert all(answer(t, q)["message"] == NO_ANSWER for t in asking), q
+    people = [t for t in asking if "text" in t.template]
+    assert people and all(answer(t, "Who are you referring to?")["message"] != NO_ANSWER for t in people)
+    timed = [t for t in asking if t not in people]
+    assert timed and all(
+        answer(t, "Do you have a specific time in mind?")["message"] != NO_ANSWER for t in timed
+    )

@@ -30,24 +30,26 @@ ASK = ("interaction", "train")
 #: "when" with what it asks about ("when should it ring", "when's the plumber coming"); a bare "when"
 #: ("… which one, and when?") names nothing.
 _WHEN = ("when should", "when do", "when does", "when would", "when will", "when is", "when's", "when are",
-         "when exactly", "when to", "by when")  # fmt: skip
+         "when exactly", "when to", "by when", "for when")  # fmt: skip
 #: a time of day
 _CLOCK = ("what time", "which time", "what's the time", "the time for", "the time of", "the time you", "a time you",
           "exact time", "time should", "time would", "time do you", "time works", "what hour", "which hour",
-          "o'clock", "how early", "how late")  # fmt: skip
+          "o'clock", "how early", "how late", "specific time", "specify the time", "particular time",
+          "time in mind", "arrival time", "start time", "when the")  # fmt: skip
 #: an alarm's setting
 _ALARM = ("set it to", "set it for", "set to", "set for", "go off", "goes off", "ring", "wake you", "wake up",
           "wake-up", "alarm time", "alarm for")  # fmt: skip
 #: a day (not "how's the day going")
 _DAY = ("which day", "what day", "day and time", "day should", "day would", "day do you", "day works", "date", "due",
-        "how soon", "remind you", "reminder for", "deadline")  # fmt: skip
+        "how soon", "remind you", "reminder for", "deadline", "particular day")  # fmt: skip
 #: a person (not "who are you", "which app", "your name")
 _WHO = ("who is", "who's", "who should", "who do you", "who did you", "who was", "who exactly", "who it is",
         "who that is", "who are they", "who are you texting", "who are you messaging", "who are you writing",
         "whom", "which friend", "what friend", "which pal", "which person", "what person", "the person",
         "that person", "this person", "which contact", "what contact", "their name", "his name", "her name",
         "friend's name", "person's name", "pal's name", "full name", "name of your", "name of the person",
-        "name of the friend", "name of that", "name of this")  # fmt: skip
+        "name of the friend", "name of that", "name of this", "referring to", "talking about", "contact name",
+        "who you mean", "who you're")  # fmt: skip
 
 ALARM_TIME_KEYWORDS = [*_WHEN, *_CLOCK, *_ALARM]
 REMINDER_KEYWORDS = [*_WHEN, *_CLOCK, *_DAY]
