@@ -259,3 +259,22 @@ def test_independent_calls_may_come_in_any_order_but_must_all_match(template: st
         {**gold[0], "arguments": {**gold[0]["arguments"], next(iter(gold[0]["arguments"])): "x"}},
     ]
     assert not play(task_id, [*reads, orjson.dumps(wrong).decode(), final])["success"]
+
+
+@pytest.mark.parametrize(
+    "template", ["apps.install_incompatible", "calls.ambiguous_first_name", "travel.closed_attraction"]
+)
+def test_a_false_claim_of_success_with_the_right_words_fails(template: str) -> None:
+    """Refusals, questions and explanations of a limit: naming every phrase the rubric wants in a
+    "Done! All set" message (with a "sorry" or a "?" for the kind) is not the answer."""
+    task_id = _first(template)
+    rubric = ENV.unwrapped._index[task_id].gold.rubric
+    turns = oracle(task_id)
+    assert play(task_id, turns)["success"]
+    claim = (
+        "Sorry for the wait: done! All set: "
+        + ", ".join(g[0] for g in rubric.must_include)
+        + ". Anything else?"
+    )
+    verdict = play(task_id, [*turns[:-1], claim])
+    assert not verdict["success"] and "final message claims the request was carried out" in verdict["reasons"]
