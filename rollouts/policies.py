@@ -3,10 +3,11 @@
 A policy serves a fixed number of *slots* (parallel episodes). The executor calls
 ``reset(slot, info)`` when an episode starts in a slot (``info`` is ``Episode.start_info()``: task id,
 dimension, messages, tool schemas, recall; cut to the policy's ``info_keys``, below) and then
-``act(observations, infos)`` once per step for a batch of slots. Entry ``i`` of the batch belongs to slot ``infos[i].get("slot", i)``; ``infos[i]`` is the latest
-info of that slot (the start info before the first step, then the step's info, which carries
-``"tools"`` whenever the action set changed). Each returned string is one assistant turn: tool calls
-as JSON or plain text, which is the final message.
+``act(observations, infos)`` once per step for a batch of slots. Entry ``i`` of the batch belongs to
+slot ``infos[i].get("slot", i)``; ``infos[i]`` is the latest info of that slot (the start info
+before the first step, then the step's info, which carries ``"tools"`` whenever the action set
+changed). Each returned string is one assistant turn: tool calls as JSON or plain text, which is the
+final message.
 
 A policy may name the info keys it reads in ``info_keys`` (see ``policy_info_keys``); the executors
 then hand it infos with only those keys and ``task_id``, ``turn`` (step infos) and ``slot`` (infos
@@ -80,10 +81,10 @@ class Policy(Protocol):
 
 
 def policy_info_keys(policy: Any) -> frozenset[str] | None:
-    """The info keys ``policy`` is handed: its ``info_keys`` attribute (e.g. ``("tools",)``) plus
-    ``ALWAYS_IN_INFO``, or ``None`` (every key) when it has none or it is ``None``. Start infos and
-    step infos alike are cut to these keys, in-process and on Ray, so a policy sees the same infos
-    whichever executor runs it.
+    """The info keys ``policy`` names in its ``info_keys`` attribute (e.g. ``("tools",)``), or ``None``
+    (every key) when it has none or it is ``None``. Start infos and step infos alike are cut to these
+    keys and ``ALWAYS_IN_INFO`` (``runner.info_view``), in-process and on Ray, so a policy sees the same
+    infos whichever executor runs it.
 
     Raises:
         TypeError: ``info_keys`` is not ``None`` or a collection of strings (a one-shot iterator such
@@ -98,7 +99,7 @@ def policy_info_keys(policy: Any) -> frozenset[str] | None:
             named = frozenset(keys)
     if named is None or not all(isinstance(k, str) for k in named):
         raise TypeError(f"policy.info_keys must be None or a collection of str, got {keys!r}")
-    return ALWAYS_IN_INFO | named
+    return named
 
 
 def policy_label(policy: Any) -> str:

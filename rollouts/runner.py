@@ -83,10 +83,11 @@ def reset_started(policy: Policy, shard: int, width: int, batch: Batch) -> None:
 
 
 def info_view(info: dict[str, Any], keys: frozenset[str] | None) -> dict[str, Any]:
-    """``info`` cut to ``keys`` (``policy_info_keys``; ``None`` keeps it whole)."""
+    """``info`` cut to ``keys`` (``policy_info_keys``; ``None`` keeps it whole) and ``ALWAYS_IN_INFO``,
+    whatever the keys: a start info is told from a step info by its lack of a ``turn``."""
     if keys is None:
         return info
-    return {k: v for k, v in info.items() if k in keys}
+    return {k: v for k, v in info.items() if k in keys or k in ALWAYS_IN_INFO}
 
 
 class Trajectory(BaseModel):
@@ -286,7 +287,7 @@ class Shard:
         self.recorders: list[Recorder | None] = []
         self.queue: list[tuple[int, Task]] = []
         self.seed = seed
-        self.info_keys: frozenset[str] | None = None
+        self.info_keys = info_keys
         self.load(tasks, seed, info_keys)
 
     def load(
@@ -295,8 +296,7 @@ class Shard:
         """Queue a new list of episodes (a pooled Ray actor is reused across runs this way)."""
         self.queue = list(reversed(tasks))
         self.seed = seed
-        # task_id and turn always stay: a start info is told from a step info by its lack of a turn
-        self.info_keys = None if info_keys is None else ALWAYS_IN_INFO | info_keys
+        self.info_keys = info_keys
         n = max(1, min(self.slots, len(tasks))) if tasks else 0
         while len(self.episodes) < n:
             self.episodes.append(Episode(self.world, tasks[0][1], *self.settings))
