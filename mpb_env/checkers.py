@@ -35,18 +35,16 @@ MEMORY_SEARCH = "search_user_memory"
 SKILL_LOADER = "load_skill"
 #: Record fields that tools stamp on every write; never part of a gold delta ...
 VOLATILE_FIELDS = frozenset({"created_at", "updated_at", "time", "history"})
-#: ... except in the tables where the field is the user's own data (an alarm's time is not a stamp).
+#: ... except in the tables where the field is the user's own data (an alarm's time is not a stamp) ...
 USER_DATA_FIELDS: dict[str, frozenset[str]] = {
     "alarms": frozenset({"time"}),
     "power_schedules": frozenset({"time"}),
 }
+#: ... and the stamps some tables have besides (joining a saved network stamps when it was last used).
+TABLE_STAMPS: dict[str, frozenset[str]] = {"wifi_networks": frozenset({"last_connected"})}
 #: Calls that only lift a lock or grant a permission on the way to an answer: a behaviour task may
 #: make them unless its rubric forbids every mutation; any other mutating call fails it.
 ENABLING_TOOLS = frozenset({"grant_app_permission", "unlock_password_vault"})
-
-
-#: ... and the stamps some tables have besides (joining a saved network stamps when it was last used).
-TABLE_STAMPS: dict[str, frozenset[str]] = {"wifi_networks": frozenset({"last_connected"})}
 
 
 def volatile_fields(table: str) -> frozenset[str]:
@@ -173,8 +171,6 @@ def match(gold: Any, actual: Any) -> bool:
     >>> match(True, 1), match(0, False), match(True, True)  # a flag is not a number
     (False, False, True)
     """
-    if type(gold) is not dict and (type(gold) is bool) != (type(actual) is bool):
-        return False
     if type(gold) is type(actual) and type(gold) in _SCALARS and gold == actual:  # equal: skip the work
         return True
     if isinstance(gold, dict) and len(gold) == 1:
@@ -230,6 +226,7 @@ _TILE_TOOLS = {
     "bluetooth": "set_bluetooth_enabled",
     "airplane_mode": "set_airplane_mode",
 }
+_ALIASED = frozenset({"set_quick_setting", "set_stream_volume"})  # the tools canonical_call may rename
 
 
 def canonical_call(tool: str, arguments: dict[str, Any]) -> tuple[str, dict[str, Any]]:
@@ -250,7 +247,6 @@ def canonical_call(tool: str, arguments: dict[str, Any]) -> tuple[str, dict[str,
     return tool, arguments
 
 
-_ALIASED = frozenset({"set_quick_setting", "set_stream_volume"})
 _EMPTY = (None, "", [], {})
 
 
