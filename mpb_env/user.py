@@ -17,6 +17,7 @@ from typing import Any
 
 from mpb_env.checkers import norm_text
 from mpb_env.tasks.model import Task
+from mpb_env.tools.runtime import feedback
 
 ASK_USER = "ask_user"
 NO_ANSWER = "Sorry, I'm not sure what you mean — ask me about what you need for this request."
@@ -68,21 +69,12 @@ def _mentions(text: str, phrase: str) -> bool:
 def answer(task: Task, question: Any) -> dict[str, Any]:
     """The feedback for ``ask_user(question)``."""
     if not isinstance(question, str) or not question.strip():
-        return {
-            "status": "error",
-            "error_type": "InvalidArguments",
-            "message": "ask_user needs a question",
-            "data": None,
-        }
+        return feedback("error", "ask_user needs a question", None, "InvalidArguments")
     text = norm_text(question)
-    if _OFF_TOPIC.search(text):
-        return {"status": "success", "error_type": None, "message": NO_ANSWER, "data": {"answer": NO_ANSWER}}
-    for fact in task.user_facts:
-        if any(_mentions(text, norm_text(k)) for k in fact.keywords):
-            return {
-                "status": "success",
-                "error_type": None,
-                "message": fact.answer,
-                "data": {"answer": fact.answer},
-            }
-    return {"status": "success", "error_type": None, "message": NO_ANSWER, "data": {"answer": NO_ANSWER}}
+    reply = NO_ANSWER
+    if not _OFF_TOPIC.search(text):
+        reply = next(
+            (f.answer for f in task.user_facts if any(_mentions(text, norm_text(k)) for k in f.keywords)),
+            NO_ANSWER,
+        )
+    return feedback("success", reply, {"answer": reply})

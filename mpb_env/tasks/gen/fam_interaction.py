@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import zlib
 from datetime import date
+from typing import Any
 
 from mpb_env.tasks.build import call, calls, contains
 from mpb_env.tasks.gen.core import Ctx, Draft, Skip, family
@@ -77,6 +78,18 @@ def friend_group(contact_id: str) -> str:
     return FRIEND_GROUPS[zlib.crc32(contact_id.encode()) % len(FRIEND_GROUPS)]
 
 
+def _alarm_gold(time: str, label: str) -> dict[str, Any]:
+    """An alarm at ``time`` whose label holds ``label``."""
+    return {"calls": [{"name": "create_alarm", "arguments": {"time": time, "label": contains(label)}}]}
+
+
+def _reminder_gold(title: str, due: str) -> dict[str, Any]:
+    """A new reminder titled ``title``, due at ``due``."""
+    return {
+        "delta": [{"table": "reminders", "op": "create", "fields": {"title": contains(title), "due": due}}]
+    }
+
+
 def _ask(question: str) -> str:
     return calls(call("ask_user", question=question))
 
@@ -128,7 +141,7 @@ def alarm_time(ctx: Ctx) -> Draft:
         query=query,
         frictions=["missing_argument"],
         meta={"interaction": True},
-        gold={"calls": [{"name": "create_alarm", "arguments": {"time": time, "label": contains(label)}}]},
+        gold=_alarm_gold(time, label),
         oracle=[
             _ask(f"What time should the {label} alarm ring?"),
             calls(call("create_alarm", time=time, label=label)),
@@ -212,11 +225,7 @@ def reminder_when(ctx: Ctx) -> Draft:
         query=query,
         frictions=["missing_argument"],
         meta={"interaction": True},
-        gold={
-            "delta": [
-                {"table": "reminders", "op": "create", "fields": {"title": contains(title), "due": due}}
-            ]
-        },
+        gold=_reminder_gold(title, due),
         oracle=[
             _ask("When should I remind you — which day and time?"),
             calls(call("create_reminder", title=title, due=due)),
@@ -241,7 +250,7 @@ def control_alarm(ctx: Ctx) -> Draft:
         query=query,
         meta={"interaction": False},
         allow_ask=True,
-        gold={"calls": [{"name": "create_alarm", "arguments": {"time": time, "label": contains(label)}}]},
+        gold=_alarm_gold(time, label),
         oracle=[
             calls(call("create_alarm", time=time, label=label)),
             f"{label} is set for {hhmm_words(time)}.",
@@ -264,11 +273,7 @@ def control_reminder(ctx: Ctx) -> Draft:
         query=query,
         meta={"interaction": False},
         allow_ask=True,
-        gold={
-            "delta": [
-                {"table": "reminders", "op": "create", "fields": {"title": contains(title), "due": due}}
-            ]
-        },
+        gold=_reminder_gold(title, due),
         oracle=[
             calls(call("create_reminder", title=title, due=due)),
             f"I'll remind you on {_day_words(day)} at {hhmm_words(time)}.",
