@@ -105,6 +105,8 @@ def parse_turn(text: Any) -> Turn:
     """
     if not isinstance(text, str):
         return Turn((CallError(f"the action must be a str, got {type(text).__name__}"),), "")
+    if type(text) is not str:  # a subclass (numpy.str_, a Completion): orjson reads exact str only
+        text = str(text)
     if text[:1] == "{" and text[-1:] == "}":  # fast path: one bare JSON call, the commonest turn
         try:
             obj = orjson.loads(text)

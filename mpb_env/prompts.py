@@ -12,11 +12,18 @@ from typing import Any
 
 from mpb_env.tasks.model import Task
 
-SYSTEM_PROMPT = """\
-You are the planner of a mobile personal assistant running on the user's phone.
-You act only through the tools you are given. To call tools, answer with one or more blocks
+#: How the system prompt asks for tool calls written as text. A client that passes the tools through a
+#: function-calling API swaps it for ``NATIVE_TOOL_CALLS`` (``rollouts.chat``).
+TEXT_TOOL_CALLS = """To call tools, answer with one or more blocks
 <tool_call>{"name": "<tool name>", "arguments": {...}}</tool_call>
-(several blocks run in order). Each call returns JSON feedback with "status", "error_type", "message"
+(several blocks run in order)."""
+NATIVE_TOOL_CALLS = "Call them by function calling (several calls in one reply run in order)."
+SYSTEM_PROMPT = (
+    """\
+You are the planner of a mobile personal assistant running on the user's phone.
+You act only through the tools you are given. """
+    + TEXT_TOOL_CALLS
+    + """ Each call returns JSON feedback with "status", "error_type", "message"
 and "data". Read it before the next step: fix arguments after an error, grant a missing permission,
 retry a transient failure, and never repeat a completed action.
 When the request is done, or you must ask the user a question, or it cannot be done, reply with a
@@ -24,6 +31,7 @@ plain message and no tool call: that message ends the task.
 Personal facts and preferences are not in the request: look them up with the memory tools when the
 request depends on them. Delegate to a sub-agent only what no structured tool can do.
 The current time is {now}."""
+)
 #: Added on tasks that offer ``ask_user`` (the interaction suite): there, a question does not end the task.
 ASK_USER_PROMPT = """
 The user can answer questions here: when the request lacks a fact only the user knows, call the

@@ -7,6 +7,8 @@
     mpb show TASK_ID [--json]              one task (skill variants as <id>@SOR / <id>@MTSR)
     mpb validate [--json]                  every episode: oracle passes with only explained errors, null fails
     mpb eval --policy P [--json] [--out D] rollouts, the Table 3 row and the per-category breakdown
+                                           (P: oracle, null, random, openai:MODEL on a chat server,
+                                           or hf:PATH, a transformers model run in-process)
 
 Every command that reads tasks takes ``--split NAME`` (default ``bench``) or ``--tasks FILE`` (a JSONL
 file of task records, e.g. generated training tasks). ``eval`` with ``--policy oracle`` and no
@@ -33,6 +35,7 @@ from tqdm import tqdm
 from mpb_env.domains import DOMAIN_COUNTS, by_domain, catalog
 from mpb_env.episode import T_MAX, Episode
 from mpb_env.recall import DEFAULT_TOP_N
+from mpb_env.rollouts.chat import PolicyError
 from mpb_env.rollouts.policies import POLICY_NAMES, NullPolicy, OraclePolicy, RandomPolicy, make_policy
 from mpb_env.rollouts.report import build_report, format_table
 from mpb_env.rollouts.runner import (
@@ -389,10 +392,42 @@ def cmd_validate(args: argparse.Namespace) -> int:
 
 
 # --------------------------------------------------------------------------- eval
+#: The model flags, their defaults, and the policies (spec prefixes) each applies to.
+_MODEL_FLAGS: dict[str, tuple[Any, tuple[str, ...]]] = {
+    "base_url": (None, ("openai:",)),
+    "temperature": (0.0, ("openai:", "hf:")),
+    "max_tokens": (1024, ("openai:", "hf:")),
+    "concurrency": (16, ("openai:",)),
+    "tool_calls": ("native", ("openai:",)),
+    "device": (None, ("hf:",)),
+}
+
+
+def _chat_settings(args: argparse.Namespace) -> dict[str, Any] | None:
+    """The model policy's settings from the model flags, for ``--policy openai:MODEL`` or ``hf:PATH``
+    (else ``None``); a flag given to a policy it does not apply to is refused."""
+    spec = args.policy.strip().lower()
+    kind = next((p for p in ("openai:", "hf:") if spec.startswith(p)), None)
+    given = {k: getattr(args, k) for k in _MODEL_FLAGS}
+    wrong = [k for k, (default, kinds) in _MODEL_FLAGS.items() if given[k] != default and kind not in kinds]
+    if wrong:
+        flags = ", ".join("--" + k.replace("_", "-") for k in wrong)
+        where = " or ".join(f"{p}..." for p in dict.fromkeys(q for k in wrong for q in _MODEL_FLAGS[k][1]))
+        raise UsageError(f"{flags} {'apply' if len(wrong) > 1 else 'applies'} only to --policy {where}")
+    if kind is None:
+        return None
+    settings = {k: v for k, v in given.items() if kind in _MODEL_FLAGS[k][1]}
+    if kind == "hf:":  # rows generated together: the episodes stepped together
+        settings["max_new_tokens"] = settings.pop("max_tokens")
+        settings["batch_size"] = args.batch_size
+    return settings
+
+
 def cmd_eval(args: argparse.Namespace) -> int:
-    try:
-        make_policy(args.policy, [], args.seed)  # reject a bad spec before reading any tasks
-    except ValueError as exc:
+    chat = _chat_settings(args)
+    try:  # a bad spec or setting is refused before any task is read (a model is loaded once, here)
+        policy = make_policy(args.policy, [], args.seed, chat)
+    except (ValueError, ImportError) as exc:
         raise UsageError(_one_line(exc)) from None
     out = args.out
     if args.resume and out is None:
@@ -407,7 +442,8 @@ def cmd_eval(args: argparse.Namespace) -> int:
         plan = plan[: args.limit]
     if not plan:
         raise UsageError("no episodes selected (check --dimension / --limit / the task source)")
-    policy = make_policy(args.policy, plan, args.seed)
+    if isinstance(policy, OraclePolicy):  # the one policy that needs the tasks
+        policy = make_policy(args.policy, plan, args.seed, chat)
     recall = args.recall
     if recall is None:
         recall = "oracle" if isinstance(policy, OraclePolicy) else "bm25"
@@ -437,6 +473,9 @@ def cmd_eval(args: argparse.Namespace) -> int:
         )
     except RayUnavailable as exc:
         raise RunError(str(exc)) from None
+    except PolicyError as exc:
+        kept = f"; the finished episodes are in {out}: continue with --resume" if out is not None else ""
+        raise RunError(f"{_one_line(exc)}{kept}") from None
     except RunConflict as exc:
         raise UsageError(str(exc)) from None
     except OSError as exc:
@@ -504,6 +543,21 @@ _positive = _int_between(1, COUNT_MAX, str(COUNT_MAX))
 _seed = _int_between(0, SEED_MAX, "2**63 - 1")
 
 
+def _unit_float(high: float) -> Any:
+    """An argparse type: a finite number from 0 to ``high``."""
+
+    def parse(text: str) -> float:
+        try:
+            value: float | None = float(text)
+        except ValueError:
+            value = None
+        if value is None or not 0.0 <= value <= high:
+            raise argparse.ArgumentTypeError(f"expected a number from 0 to {high:g}, got {text!r}")
+        return value
+
+    return parse
+
+
 def _path(text: str) -> Path:
     if not text.strip():
         raise argparse.ArgumentTypeError("expected a path, got an empty string")
@@ -562,7 +616,31 @@ def build_parser() -> argparse.ArgumentParser:
     )
     _task_source(p)
     _episode_options(p, recall_default=None)
-    p.add_argument("--seed", type=_seed, default=0, help="seed of the random policy (default: 0)")
+    p.add_argument(
+        "--seed", type=_seed, default=0, help="seed of the random policy and of chat requests (default: 0)"
+    )
+    chat = p.add_argument_group("models (--policy openai:MODEL or hf:PATH)")
+    chat.add_argument(
+        "--base-url",
+        default=None,
+        help="the server's API root, e.g. http://127.0.0.1:8000/v1 (default: $OPENAI_BASE_URL, else "
+        "OpenAI's); the key is read from $OPENAI_API_KEY",
+    )
+    chat.add_argument("--temperature", type=_unit_float(2.0), default=0.0, help="0 is greedy (default: 0)")
+    chat.add_argument("--max-tokens", type=_positive, default=1024, help="per reply (default: 1024)")
+    chat.add_argument(
+        "--concurrency", type=_positive, default=16, help="openai: requests in flight (default: 16)"
+    )
+    chat.add_argument(
+        "--device", default=None, help="hf: cpu, cuda, cuda:1, ... (default: cuda if available)"
+    )
+    chat.add_argument(
+        "--tool-calls",
+        choices=("native", "text"),
+        default="native",
+        help="native: tools and tool_calls of the API; text: <tool_call> blocks in the reply, for "
+        "servers without a tool parser (default: native)",
+    )
     p.add_argument("--limit", type=_positive, default=None, help="only the first N episodes")
     p.add_argument(
         "--out", type=_path, default=None, metavar="DIR", help="write report.json and trajectories.jsonl here"

@@ -21,6 +21,8 @@ Built in (``make_policy(spec, tasks, seed)``):
 * ``"null"``: ends at once with a short plain message; every task that needs an action fails.
 * ``"random"``: each turn, with probability 0.2 a short final message, else one schema-valid random
   call over the slot's *current* action set; deterministic per (seed, task id).
+* ``"openai:MODEL"``: a chat model on an OpenAI-compatible server (``mpb_env.rollouts.chat``).
+* ``"hf:PATH"``: a ``transformers`` causal LM run in-process (``mpb_env.rollouts.hf``).
 """
 
 from __future__ import annotations
@@ -51,7 +53,7 @@ __all__ = [
     "ALWAYS_IN_INFO",
 ]
 
-POLICY_NAMES = ("oracle", "null", "random")
+POLICY_NAMES = ("oracle", "null", "random", "openai:MODEL", "hf:PATH")
 #: ``ask_user`` as ``random_call`` sees a tool (a name and a schema; it is not in the phone's catalog).
 _ASK_USER_SPEC = SimpleNamespace(name=ASK_USER, schema=ASK_USER_SCHEMA)
 NULL_MESSAGE = "I can't help with that."
@@ -208,16 +210,21 @@ class RandomPolicy:
         return out
 
 
-def make_policy(spec: str, tasks: Iterable[Task], seed: int = 0) -> Policy:
-    """Build a policy from its command-line spec: ``oracle`` | ``null`` | ``random``.
+def make_policy(
+    spec: str, tasks: Iterable[Task], seed: int = 0, chat: Mapping[str, Any] | None = None
+) -> Policy:
+    """Build a policy from its command-line spec: ``oracle`` | ``null`` | ``random`` | ``openai:MODEL`` |
+    ``hf:PATH``.
 
     Args:
-        spec: the policy name.
+        spec: the policy name; ``openai:MODEL`` asks ``MODEL`` on an OpenAI-compatible server
+            (``chat.ChatPolicy``); ``hf:PATH`` runs a hub id or checkpoint in-process (``hf.HFPolicy``).
         tasks: the tasks it will play (the oracle looks its turns up here; skill tasks are expanded).
-        seed: the random policy's seed.
+        seed: the random policy's seed, and the base of a model policy's request or sampling seeds.
+        chat: keyword settings of ``ChatPolicy`` or ``HFPolicy`` (``base_url``, ``temperature``, ...).
 
     Raises:
-        ValueError: unknown spec (one line, naming the choices).
+        ValueError: unknown spec or a bad chat setting (one line, naming the choices).
     """
     name = spec.strip().lower()
     if name == "oracle":
@@ -227,8 +234,12 @@ def make_policy(spec: str, tasks: Iterable[Task], seed: int = 0) -> Policy:
         return NullPolicy()
     if name == "random":
         return RandomPolicy(seed)
-    if name.startswith(("openai:", "hf:")):
-        raise ValueError(
-            f"policy {spec!r} is not available in this version; choose one of {', '.join(POLICY_NAMES)}"
-        )
+    if name.startswith("openai:"):
+        from mpb_env.rollouts.chat import ChatPolicy
+
+        return ChatPolicy(spec.strip()[len("openai:") :], seed=seed, **dict(chat or {}))
+    if name.startswith("hf:"):
+        from mpb_env.rollouts.hf import HFPolicy
+
+        return HFPolicy(spec.strip()[len("hf:") :], seed=seed, **dict(chat or {}))
     raise ValueError(f"unknown policy {spec!r}; choose one of {', '.join(POLICY_NAMES)}")

@@ -14,8 +14,9 @@ Per-trajectory counts:
 * ``steps``: tool calls the turns held (malformed ones included: each costs an observation entry).
 * ``tool_errors``: feedback entries with status ``error``; ``error_types`` lists their types in order.
 * ``messages``: chat messages of the transcript (system, history, query, then every appended one).
-* ``output_tokens``: whitespace-separated tokens of the policy's actions — an approximation used
-  until a policy with a real tokenizer reports its own counts.
+* ``output_tokens``: the tokens the model generated, where the policy reports them (an action with an
+  ``output_tokens`` count, as ``chat.ChatPolicy`` returns); otherwise the action's whitespace-separated
+  words, an approximation.
 """
 
 from __future__ import annotations
@@ -197,8 +198,13 @@ class Recorder:
         self.env_s = self.policy_s = 0.0
 
     def add(self, action: Any, obs: str, info: dict[str, Any]) -> None:
-        self.tokens += len(action.split()) if isinstance(action, str) else 0
-        self.turns.append({"action": action if isinstance(action, str) else repr(action), "observation": obs})
+        if isinstance(action, str):
+            counted = getattr(action, "output_tokens", None)  # a policy's own count (chat.Completion)
+            self.tokens += counted if isinstance(counted, int) else len(action.split())
+            text = action if type(action) is str else str(action)
+        else:
+            text = repr(action)
+        self.turns.append({"action": text, "observation": obs})
         self.messages += len(info.get("messages", ()))
 
     def finish(self, episode: Episode, reward: float, truncated: bool) -> Trajectory:

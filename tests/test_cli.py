@@ -187,7 +187,7 @@ def test_show(capsys, mixed: str) -> None:
         ["eval", "--transport", "ray", "--tasks", "{runnable}"],
         ["eval", "--ray", "--transport", "pigeon", "--tasks", "{runnable}"],
         ["eval", "--policy", "gpt", "--tasks", "{runnable}"],
-        ["eval", "--policy", "openai:gpt-4o", "--tasks", "{runnable}"],
+        ["eval", "--policy", "hf:./no/such/model", "--tasks", "{runnable}"],
         ["eval", "--policy", "null", "--dimension", "planning", "--tasks", "{runnable}"],
         ["eval", "--policy", "null", "--dimension", "memory", "--tasks", "{runnable}"],
         ["eval", "--policy", "null", "--limit", "0", "--tasks", "{runnable}"],

@@ -5,6 +5,7 @@ from __future__ import annotations
 import orjson
 import pytest
 
+from mpb_env.rollouts.chat import ChatPolicy
 from mpb_env.rollouts.policies import NullPolicy, OraclePolicy, Policy, RandomPolicy, make_policy
 from mpb_env.rollouts.report import build_report, format_table
 from mpb_env.rollouts.runner import (
@@ -138,11 +139,19 @@ def test_make_policy(spec: str, kind: type) -> None:
     assert isinstance(make_policy(spec, TASKS, seed=3), kind)
 
 
-@pytest.mark.parametrize("spec", ["gpt", "", "openai:gpt-4o", "hf:/models/x"])
-def test_make_policy_rejects_unknown_specs_in_one_line(spec: str) -> None:
+def test_make_policy_builds_a_chat_policy_keeping_the_model_name() -> None:
+    policy = make_policy(" OpenAI:Qwen/Qwen3-8B ", TASKS, seed=3, chat={"base_url": "http://127.0.0.1:9/v1"})
+    assert isinstance(policy, ChatPolicy) and policy.model == "Qwen/Qwen3-8B" and policy.seed == 3
+
+
+@pytest.mark.parametrize(
+    ("spec", "named"),
+    [("gpt", "oracle"), ("", "oracle"), ("openai:", "model name"), ("hf:/models/x", "no model directory")],
+)
+def test_make_policy_rejects_unknown_specs_in_one_line(spec: str, named: str) -> None:
     with pytest.raises(ValueError) as err:
         make_policy(spec, TASKS)
-    assert "\n" not in str(err.value) and "oracle" in str(err.value)
+    assert "\n" not in str(err.value) and named in str(err.value)
 
 
 def test_oracle_policy_replays_turns_per_slot() -> None:

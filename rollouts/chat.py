@@ -1,0 +1,449 @@
+"""A policy backed by an OpenAI-compatible chat-completions server: OpenAI itself, or vLLM, SGLang,
+Ollama, LM Studio, llama.cpp — anything serving ``POST {base_url}/chat/completions``.
+
+``ChatPolicy(model, base_url=...)`` keeps one chat per slot: the episode's start messages (system prompt,
+history, query), then each assistant reply and the env's feedback to it. Each ``act`` sends one request
+per batch entry, concurrently (at most ``concurrency`` in flight), through the official ``openai``
+client (``pip install 'mobilepa-gym[llm]'``), which retries connection errors, 429s and 5xx with backoff.
+
+Two ways to call tools (``tool_calls``):
+
+* ``"native"`` (default): the system prompt asks for function calls (``prompts.NATIVE_TOOL_CALLS`` in place
+  of the text-block instructions), the current action set A_t goes in the request's ``tools``; the server's parsed
+  ``tool_calls`` become the env action, one env call per tool call and in order (their ``arguments``
+  strings are passed through as the model wrote them, so a malformed one is the env's error
+  observation, not an exception), and the env's feedback comes back as one ``tool`` message per call,
+  under the call's id. When a reply has tool calls, ``<tool_call>`` blocks left in its text are not run
+  (the server's parser already read the reply). A reply without tool calls is read as text, as in
+  ``"text"`` mode.
+* ``"text"``: no ``tools`` field (servers started without a tool parser reject it). The tool schemas are
+  listed in the system message, as chat templates do, and the reply's text is the action: the system
+  prompt already asks for ``<tool_call>{...}</tool_call>`` blocks. Feedback comes back as a user message.
+  When a loaded skill widens A_t, the new schemas follow in the next message either way.
+
+The conversation sent back is one every OpenAI-compatible server accepts: an assistant message with tool
+calls and no text has ``content`` ``""`` (not ``null``, which some servers refuse), each call an id of its
+own and
+``arguments`` that are a JSON object (vLLM, SGLang and Ollama parse them: a malformed one is sent back as
+``"{}"``, and the tool message says what was wrong). Reasoning is not part of the action: a server's
+``reasoning_content`` is neither returned nor sent back, and a reply that starts with a ``<think>...</think>``
+block (a reasoning model served without a reasoning parser) is read without it.
+
+Every reply is returned as a ``Completion``: the action text with the server's count of generated tokens,
+which the trajectory's ``output_tokens`` sums (instead of counting words). The request seed is derived
+from ``seed`` and the task id, so a trajectory does not depend on the slot or the batch it ran in.
+
+Nothing the model writes raises. A request that still fails after the client's retries (or a response
+without a reply in it) raises ``PolicyError``, which stops the run (the batch's other requests are
+cancelled): the episodes already finished stay in ``--out`` and ``--resume`` continues from there (a
+server outage is not scored as the agent's failure).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import zlib
+from collections.abc import Mapping
+from typing import Any, TypeVar
+
+import orjson
+
+from mpb_env.parsing import _BLOCK
+from mpb_env.prompts import NATIVE_TOOL_CALLS, TEXT_TOOL_CALLS
+
+__all__ = ["ChatPolicy", "Completion", "PolicyError", "TOOL_CALL_MODES", "request_seed", "without_reasoning"]
+
+TOOL_CALL_MODES = ("native", "text")
+#: The key ``ChatPolicy`` reads when no ``api_key`` is given; local servers accept any key.
+API_KEY_ENV = "OPENAI_API_KEY"
+BASE_URL_ENV = "OPENAI_BASE_URL"
+_BLOCK_OPEN = "<tool_call>"
+_THINK, _THINK_END = "<think>", "</think>"
+C = TypeVar("C")
+
+
+class PolicyError(RuntimeError):
+    """A policy could not produce its actions (e.g. the model server failed after its retries)."""
+
+
+class Completion(str):
+    """An action text that knows how many tokens the model generated for it (``output_tokens``,
+    ``None`` when the server did not say). It is a ``str`` everywhere else."""
+
+    output_tokens: int | None
+
+    def __new__(cls, text: str, output_tokens: int | None = None) -> Completion:
+        self = super().__new__(cls, text)
+        self.output_tokens = output_tokens
+        return self
+
+    def __reduce__(self) -> tuple[Any, ...]:  # pickles (Ray, multiprocessing) with its count
+        return Completion, (str(self), self.output_tokens)
+
+
+def request_seed(seed: int, task_id: str) -> int:
+    """The ``seed`` of every request in an episode of ``task_id`` (a non-negative 31-bit int)."""
+    return (seed * 1_000_003 + zlib.crc32(task_id.encode())) % 2**31
+
+
+def tool_entries(schemas: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The env's tool schemas as chat APIs and chat templates take ``tools`` (without the env's own
+    ``domain`` and ``mutates`` keys)."""
+    return [{"type": "function", "function": s["function"]} for s in schemas]
+
+
+def slot_chats(chats: Mapping[int, C], observations: list[str], infos: list[dict[str, Any]]) -> list[C]:
+    """The chat of each batch entry's slot (``infos[i]["slot"]``, else ``i``), in batch order.
+
+    Raises:
+        PolicyError: a slot acts before its ``reset``.
+    """
+    out = []
+    for i in range(len(observations)):
+        slot = int(infos[i].get("slot", i))
+        chat = chats.get(slot)
+        if chat is None:
+            raise PolicyError(f"slot {slot} acted before reset()")
+        out.append(chat)
+    return out
+
+
+def _tool_listing(schemas: list[dict[str, Any]], heading: str) -> str:
+    lines = "\n".join(orjson.dumps(s["function"]).decode() for s in schemas)
+    return f"{heading}\n<tools>\n{lines}\n</tools>"
+
+
+class _Chat:
+    """One slot's conversation."""
+
+    __slots__ = ("messages", "tools", "names", "calls", "reply", "action", "seed", "started")
+
+    def __init__(self, messages: list[dict[str, Any]], tools: list[dict[str, Any]], seed: int) -> None:
+        self.messages = messages
+        self.tools = tools
+        self.names = [s["function"]["name"] for s in tools]
+        self.calls: list[dict[str, Any]] | None = None  # the last reply's tool calls (native mode)
+        self.reply: dict[str, Any] | None = None  # the last reply's assistant message
+        self.action = ""  # the last reply's action text
+        self.seed = seed
+        self.started = False  # the first act's observation is the query, already in messages
+
+
+def _field(obj: Any, key: str) -> Any:
+    """``obj.key`` or ``obj[key]`` (the client builds responses without validating them, so a part of an
+    unexpected shape may be a plain dict), ``None`` when absent."""
+    return obj.get(key) if isinstance(obj, dict) else getattr(obj, key, None)
+
+
+def _text(content: Any) -> str:
+    """A message's ``content`` as text: a string, the text parts of a list of parts, or ``""``."""
+    if isinstance(content, str):
+        return content
+    if isinstance(content, list):
+        return "".join(t for t in (_field(p, "text") for p in content) if isinstance(t, str))
+    return ""
+
+
+def without_reasoning(text: str) -> str:
+    """``text`` without a leading ``<think>...</think>`` block, or everything up to a ``</think>`` whose
+    ``<think>`` the chat template wrote into the prompt; a reply cut off while thinking is ``""``."""
+    end = text.find(_THINK_END)
+    if end >= 0:
+        return text[end + len(_THINK_END) :].lstrip()
+    return "" if text.lstrip().startswith(_THINK) else text
+
+
+def _without_blocks(text: str) -> str:
+    """``text`` without ``<tool_call>`` blocks (an unclosed one runs to the end, as the env reads it)."""
+    while _BLOCK_OPEN in text:
+        text = _BLOCK.sub("", text)
+    return text.strip()
+
+
+def _block(call: dict[str, Any]) -> str:
+    """One call as a ``<tool_call>`` block the env reads back as exactly one call (or one error): ``<``
+    only occurs inside JSON strings, where ``\\u003c`` is the same character, so no tag the model wrote
+    into a string can end the block early."""
+    try:
+        body = orjson.dumps(call).decode()
+    except orjson.JSONEncodeError:  # a lone surrogate: still one block, which the env reports as malformed
+        body = json.dumps(call, ensure_ascii=False)
+    return "<tool_call>" + body.replace("<", "\\u003c") + "</tool_call>"
+
+
+def _arguments(value: Any) -> str:
+    """A tool call's ``arguments`` as a string (what the env reads): as written when a string, JSON when
+    a server sent an object, ``"{}"`` when missing."""
+    if isinstance(value, str):
+        return value
+    if value is None:
+        return "{}"
+    try:
+        return orjson.dumps(value, default=str).decode()
+    except orjson.JSONEncodeError:  # e.g. an integer beyond 64 bits
+        return json.dumps(value, default=str)
+
+
+def _object_or_empty(arguments: str) -> str:
+    """``arguments`` for the conversation: as written when it is a JSON object, else ``"{}"`` (servers
+    parse the arguments of earlier calls and refuse the request when they are not an object)."""
+    try:
+        parsed = orjson.loads(arguments)
+    except orjson.JSONDecodeError:
+        return "{}"
+    return arguments if isinstance(parsed, dict) else "{}"
+
+
+class ChatPolicy:
+    """A policy that asks a chat model served over the OpenAI chat-completions API.
+
+    Args:
+        model: the model name the server knows, e.g. ``"Qwen/Qwen3-8B"`` or ``"gpt-4o-mini"``.
+        base_url: the API root, e.g. ``"http://127.0.0.1:8000/v1"``; default ``$OPENAI_BASE_URL``, else
+            OpenAI's.
+        api_key: default ``$OPENAI_API_KEY``, else ``"EMPTY"`` (what local servers accept).
+        temperature: sampling temperature (default 0.0: greedy, for evaluation).
+        max_tokens: the most tokens one reply may generate.
+        top_p: nucleus sampling; omitted from requests when ``None``.
+        seed: the base of each request's ``seed`` (combined with the task id).
+        concurrency: requests in flight at once within a batch.
+        tool_calls: ``"native"`` or ``"text"`` (see the module docs).
+        timeout: seconds per request.
+        max_retries: the client's retries per request (connection errors, 408, 409, 429, 5xx).
+        extra_body: extra JSON fields for every request (server-specific sampling options).
+        client: an ``openai.AsyncOpenAI`` to use instead of building one (then ``base_url``, ``api_key``,
+            ``timeout`` and ``max_retries`` are the client's).
+
+    Raises:
+        ValueError: a bad setting (one line naming it).
+        ImportError: the ``openai`` package is missing (install the ``llm`` extra).
+    """
+
+    info_keys = ("messages", "tools")
+
+    def __init__(
+        self,
+        model: str,
+        *,
+        base_url: str | None = None,
+        api_key: str | None = None,
+        temperature: float = 0.0,
+        max_tokens: int = 1024,
+        top_p: float | None = None,
+        seed: int = 0,
+        concurrency: int = 16,
+        tool_calls: str = "native",
+        timeout: float = 120.0,
+        max_retries: int = 3,
+        extra_body: dict[str, Any] | None = None,
+        client: Any = None,
+    ) -> None:
+        if not isinstance(model, str) or not model.strip():
+            raise ValueError("the chat policy needs a model name, e.g. openai:Qwen/Qwen3-8B")
+        if tool_calls not in TOOL_CALL_MODES:
+            raise ValueError(f"tool_calls must be one of {', '.join(TOOL_CALL_MODES)}, got {tool_calls!r}")
+        if not 0.0 <= temperature <= 2.0:
+            raise ValueError(f"temperature must be in [0, 2], got {temperature}")
+        if max_tokens < 1 or concurrency < 1 or max_retries < 0 or timeout <= 0:
+            raise ValueError("max_tokens and concurrency must be >= 1, max_retries >= 0, timeout > 0")
+        if top_p is not None and not 0.0 < top_p <= 1.0:
+            raise ValueError(f"top_p must be in (0, 1], got {top_p}")
+        if client is None:
+            try:
+                import openai  # noqa: F401  (fail here, not at the first request)
+            except ImportError as exc:
+                raise ImportError(
+                    "the chat policy needs the openai package: pip install 'mobilepa-gym[llm]'"
+                ) from exc
+        self.model = model
+        self.base_url = base_url or os.environ.get(BASE_URL_ENV) or None
+        self.api_key = api_key or os.environ.get(API_KEY_ENV) or "EMPTY"
+        self.temperature = temperature
+        self.max_tokens = max_tokens
+        self.top_p = top_p
+        self.seed = seed
+        self.concurrency = concurrency
+        self.tool_calls = tool_calls
+        self.timeout = timeout
+        self.max_retries = max_retries
+        self.extra_body = dict(extra_body or {})
+        # extra_body shapes the replies too, so a run resumed with other extra fields is refused
+        extra = orjson.dumps(self.extra_body, default=str, option=orjson.OPT_SORT_KEYS).decode()
+        self.label = (
+            f"openai:{model}(temperature={temperature},max_tokens={max_tokens},top_p={top_p},"
+            f"seed={seed},tool_calls={tool_calls}{f',extra_body={extra}' if self.extra_body else ''})"
+        )
+        self._given_client = client
+        self._clients: dict[int, tuple[asyncio.AbstractEventLoop, Any]] = {}
+        self._chats: dict[int, _Chat] = {}
+
+    # ------------------------------------------------------------------ protocol
+    def reset(self, slot: int, info: dict[str, Any]) -> None:
+        messages = [dict(m) for m in info["messages"]]
+        tools = list(info.get("tools", []))
+        if self.tool_calls == "native" and messages and messages[0].get("role") == "system":
+            system = _text(messages[0].get("content"))  # ask for function calls, not text blocks
+            messages[0]["content"] = system.replace(TEXT_TOOL_CALLS, NATIVE_TOOL_CALLS)
+        if self.tool_calls == "text":
+            listing = _tool_listing(tools, "The tools you can call:")
+            if messages and messages[0].get("role") == "system":
+                messages[0]["content"] = f"{_text(messages[0].get('content'))}\n\n{listing}"
+            else:
+                messages.insert(0, {"role": "system", "content": listing})
+        self._chats[slot] = _Chat(messages, tools, request_seed(self.seed, str(info.get("task_id", ""))))
+
+    async def act(self, observations: list[str], infos: list[dict[str, Any]]) -> list[str]:
+        chats = slot_chats(self._chats, observations, infos)
+        for chat, obs, info in zip(chats, observations, infos, strict=True):
+            self._absorb(chat, obs, info)
+        client = self._client()
+        gate = asyncio.Semaphore(self.concurrency)
+
+        async def one(chat: _Chat) -> str:
+            async with gate:
+                return await self._reply(client, chat)
+
+        requests = [asyncio.ensure_future(one(c)) for c in chats]
+        try:
+            return list(await asyncio.gather(*requests))
+        except BaseException:  # one failed (or we were cancelled): no request outlives the batch
+            for r in requests:
+                r.cancel()
+            await asyncio.gather(*requests, return_exceptions=True)
+            raise
+
+    # ------------------------------------------------------------------ internals
+    def _client(self) -> Any:
+        """One ``AsyncOpenAI`` per event loop (its connection pool belongs to the loop that opened it);
+        the clients of closed loops are let go."""
+        if self._given_client is not None:
+            return self._given_client
+        loop = asyncio.get_running_loop()
+        held = self._clients.get(id(loop))
+        if held is None or held[0] is not loop:
+            from openai import AsyncOpenAI
+
+            client = AsyncOpenAI(
+                api_key=self.api_key,
+                base_url=self.base_url,
+                timeout=self.timeout,
+                max_retries=self.max_retries,
+            )
+            self._clients = {k: v for k, v in self._clients.items() if not v[0].is_closed()}
+            held = self._clients[id(loop)] = (loop, client)
+        return held[1]
+
+    def _absorb(self, chat: _Chat, obs: str, info: dict[str, Any]) -> None:
+        """Append the env's feedback to the last reply, and any newly offered tools."""
+        if chat.started:
+            entries = None
+            if chat.calls is not None:
+                try:
+                    entries = orjson.loads(obs)
+                except orjson.JSONDecodeError:
+                    entries = None
+            if isinstance(entries, list) and chat.calls is not None and len(entries) == len(chat.calls):
+                for call, entry in zip(chat.calls, entries, strict=True):
+                    content = orjson.dumps(entry).decode()
+                    chat.messages.append({"role": "tool", "tool_call_id": call["id"], "content": content})
+            else:  # text-mode calls (or feedback that does not pair up with the calls): one user turn
+                if chat.calls is not None and chat.reply is not None:
+                    # Every tool call needs its tool message: the reply goes back as the text it was.
+                    chat.reply.pop("tool_calls", None)
+                    chat.reply["content"] = str(chat.action)
+                chat.messages.append({"role": "user", "content": obs})
+        chat.started = True
+        tools = info.get("tools")
+        if tools is not None:
+            names = [s["function"]["name"] for s in tools]
+            if names != chat.names:
+                new = [s for s in tools if s["function"]["name"] not in chat.names]
+                chat.tools, chat.names = list(tools), names
+                if new and self.tool_calls == "text":
+                    note = _tool_listing(new, "New tools you can call now:")
+                    last = chat.messages[-1]
+                    if last["role"] == "user":
+                        last["content"] += "\n\n" + note
+                    else:
+                        chat.messages.append({"role": "user", "content": note})
+
+    async def _reply(self, client: Any, chat: _Chat) -> Completion:
+        request: dict[str, Any] = {
+            "model": self.model,
+            "messages": chat.messages,
+            "temperature": self.temperature,
+            "max_tokens": self.max_tokens,
+            "seed": chat.seed,
+        }
+        if self.top_p is not None:
+            request["top_p"] = self.top_p
+        if self.tool_calls == "native" and chat.tools:
+            request["tools"] = tool_entries(chat.tools)
+        if self.extra_body:
+            request["extra_body"] = self.extra_body
+        where = getattr(client, "base_url", self.base_url)
+        try:
+            response = await client.chat.completions.create(**request)
+        except Exception as exc:  # after the client's own retries: stop the run, keep what is done
+            raise PolicyError(f"chat request to {where} failed: {type(exc).__name__}: {exc}") from exc
+        choices = _field(response, "choices")
+        message = _field(choices[0], "message") if isinstance(choices, list) and choices else None
+        if message is None:
+            raise PolicyError(f"the server at {where} returned no reply (no choices or no message)")
+        content = without_reasoning(_text(_field(message, "content")))
+        tokens = _field(_field(response, "usage"), "completion_tokens")
+        calls = self._calls(_field(message, "tool_calls"), chat)
+        assistant: dict[str, Any] = {"role": "assistant", "content": content}
+        chat.messages.append(assistant)
+        chat.reply = assistant
+        chat.calls = None
+        if not calls:
+            chat.action = Completion(content, tokens if isinstance(tokens, int) else None)
+            return chat.action
+        content = assistant["content"] = _without_blocks(content)
+        assistant["tool_calls"] = [
+            {**c, "function": {**c["function"], "arguments": _object_or_empty(c["function"]["arguments"])}}
+            for c in calls
+        ]
+        chat.calls = calls
+        blocks = "".join(
+            _block({"name": c["function"]["name"], "arguments": c["function"]["arguments"]}) for c in calls
+        )
+        text = f"{content}\n{blocks}" if content else blocks
+        chat.action = Completion(text, tokens if isinstance(tokens, int) else None)
+        return chat.action
+
+    @staticmethod
+    def _calls(tool_calls: Any, chat: _Chat) -> list[dict[str, Any]]:
+        """The reply's function calls as the conversation holds them: a string ``name`` (``""`` when
+        the server gave none), ``arguments`` as ``_arguments`` reads them, and an id unique in the
+        reply (the server's, or ``call_<turn>_<k>`` where it left none or repeated one)."""
+        if not isinstance(tool_calls, list):
+            return []
+        turn = sum(1 for m in chat.messages if m["role"] == "assistant")
+        calls: list[dict[str, Any]] = []
+        given = {i for i in (_field(tc, "id") for tc in tool_calls) if isinstance(i, str)}
+        for k, tc in enumerate(tool_calls):
+            fn = _field(tc, "function")
+            if fn is None:  # a non-function tool call: nothing the phone can run
+                continue
+            name = _field(fn, "name")
+            call_id = _field(tc, "id")
+            if not isinstance(call_id, str) or not call_id or any(c["id"] == call_id for c in calls):
+                call_id, n = f"call_{turn}_{k}", 0
+                while call_id in given or any(c["id"] == call_id for c in calls):
+                    n += 1
+                    call_id = f"call_{turn}_{k}_{n}"
+            calls.append(
+                {
+                    "id": call_id,
+                    "type": "function",
+                    "function": {
+                        "name": name if isinstance(name, str) else "",
+                        "arguments": _arguments(_field(fn, "arguments")),
+                    },
+                }
+            )
+        return calls

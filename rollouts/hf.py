@@ -1,0 +1,381 @@
+"""A policy that runs a causal LM in-process with ``transformers`` (``--policy hf:PATH``): a hub id or a
+local checkpoint with a chat template.
+
+Each episode is one chat rendered by the tokenizer's own chat template with the current action set as
+``tools`` (so the model sees its tools as it was trained to), and the model's reply text is the action:
+chat templates of tool-calling models (Qwen, Hermes, Llama 3.1+, Mistral) teach ``<tool_call>{...}``
+blocks or a bare JSON call, both of which the phone parses. A reply is kept in the chat as the model
+wrote it, a ``<think>`` block included (Qwen3's template splits it off into the reasoning it shows for
+the turns after the user's query), and sent to the phone without its reasoning. The phone's feedback goes
+back as one ``tool`` message per call, named after the tool (the role those templates render as tool
+results). A template that refuses ``tool`` messages (Mistral's wants ids of its own on them, Gemma's
+only alternating user and assistant turns) gets each round of feedback as one user message instead,
+the observation as the phone wrote it; a template that cannot render the chat either way raises
+``PolicyError`` naming the template's complaint.
+
+A batch is generated together, left-padded, in chunks of ``batch_size`` rows. Greedy by default; with
+``temperature > 0`` a chunk is sampled under a seed drawn from ``seed`` and the task ids and turns of
+its rows, so a run is repeatable for the same batch layout, each turn gets draws of its own, and the
+caller's random state is left as it was. The model's ``generation_config`` supplies what is not set
+here (``top_k``, ``repetition_penalty``, its end-of-turn ids), as a server started from the checkpoint
+does. ``output_tokens`` are the tokens generated up to the end-of-turn token, that token included. A
+prompt longer than ``max_prompt_tokens`` raises ``PolicyError`` (the run stops and ``--resume``
+continues once the setting is raised), rather than silently dropping the start of the conversation; so
+does a failed ``generate`` (e.g. out of memory).
+
+Needs ``torch`` and ``transformers`` (``pip install 'mobilepa-gym[hf]'``).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import itertools
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import orjson
+
+from mpb_env.rollouts.chat import (
+    Completion,
+    PolicyError,
+    request_seed,
+    slot_chats,
+    tool_entries,
+    without_reasoning,
+)
+
+__all__ = ["HFPolicy"]
+
+#: ``generate`` arguments the policy supplies itself from the chat (not settable by ``generate_kwargs``).
+_OWN_INPUTS = frozenset({"input_ids", "attention_mask", "inputs"})
+#: Config fields that hold a model's context length, by model family.
+_CONTEXT_FIELDS = ("max_position_embeddings", "n_positions", "max_sequence_length", "seq_length")
+
+
+class HFPolicy:
+    """A policy backed by a ``transformers`` causal LM.
+
+    Args:
+        model: a hub id or checkpoint directory, or a loaded ``PreTrainedModel`` (put in eval mode
+            while it generates, and back in the mode it was in after).
+        tokenizer: its tokenizer (default: loaded from ``model`` when that is a path or id).
+        device: ``"cpu"``, ``"cuda"``, ``"cuda:1"``, ... (default: CUDA when available for a model
+            loaded here; a loaded model stays where it is unless ``device`` is given).
+        dtype: the weights' dtype when loading (``"auto"``, ``"bfloat16"``, ``"float32"``, ...).
+        max_new_tokens: the most tokens one reply may generate.
+        temperature: 0 for greedy decoding (the default), else the sampling temperature.
+        top_p: nucleus sampling when sampling.
+        seed: the base of each chunk's sampling seed.
+        batch_size: rows generated together.
+        max_prompt_tokens: the longest prompt accepted (default: the model's context length, less
+            ``max_new_tokens``).
+        generate_kwargs: extra ``model.generate`` arguments (e.g. a ``logits_processor``); they override
+            the settings above (``max_new_tokens``, ``do_sample``, ...).
+        trust_remote_code: passed to ``from_pretrained``.
+
+    Raises:
+        ValueError: a bad setting, or a model that cannot be loaded (one line).
+        ImportError: torch or transformers is missing.
+    """
+
+    info_keys = ("messages", "tools")
+
+    def __init__(
+        self,
+        model: Any,
+        *,
+        tokenizer: Any = None,
+        device: str | None = None,
+        dtype: str = "auto",
+        max_new_tokens: int = 512,
+        temperature: float = 0.0,
+        top_p: float | None = None,
+        seed: int = 0,
+        batch_size: int = 8,
+        max_prompt_tokens: int | None = None,
+        generate_kwargs: dict[str, Any] | None = None,
+        trust_remote_code: bool = False,
+    ) -> None:
+        if max_new_tokens < 1 or batch_size < 1:
+            raise ValueError("max_new_tokens and batch_size must be >= 1")
+        if not 0.0 <= temperature <= 2.0:
+            raise ValueError(f"temperature must be in [0, 2], got {temperature}")
+        if top_p is not None and not 0.0 < top_p <= 1.0:
+            raise ValueError(f"top_p must be in (0, 1], got {top_p}")
+        if max_prompt_tokens is not None and max_prompt_tokens < 1:
+            raise ValueError(f"max_prompt_tokens must be >= 1, got {max_prompt_tokens}")
+        own = sorted(_OWN_INPUTS.intersection(generate_kwargs or {}))
+        if own:
+            raise ValueError(
+                f"generate_kwargs cannot set {', '.join(own)}: the policy builds them from the chat"
+            )
+        try:
+            import torch
+            import transformers
+        except ImportError as exc:
+            raise ImportError(
+                "the hf policy needs torch and transformers: pip install 'mobilepa-gym[hf]'"
+            ) from exc
+        if device is not None:  # before loading: a typo should not cost a model download
+            _check_device(torch, device)
+        loaded_here = isinstance(model, str)
+        if isinstance(model, str):
+            if not model.strip():
+                raise ValueError("the hf policy needs a model path or hub id, e.g. hf:Qwen/Qwen3-0.6B")
+            name = model
+            if model.startswith((".", "/", "~")):
+                model = str(Path(model).expanduser())  # from_pretrained would read "~/x" as a hub id
+                if not Path(model).is_dir():
+                    raise ValueError(f"no model directory {name!r}")
+            try:
+                if tokenizer is None:
+                    tokenizer = transformers.AutoTokenizer.from_pretrained(
+                        model, trust_remote_code=trust_remote_code
+                    )
+            except ImportError:
+                raise
+            except Exception as exc:  # not found, offline, no tokenizer files
+                raise ValueError(f"cannot load model {name!r}: {_first_line(exc)}") from None
+            _check_template(tokenizer, name)  # before the weights, which may be gigabytes
+            try:
+                model = transformers.AutoModelForCausalLM.from_pretrained(
+                    model, dtype=dtype, trust_remote_code=trust_remote_code
+                )
+            except ImportError:
+                raise
+            except Exception as exc:  # not a causal LM, a bad dtype, a broken checkpoint
+                raise ValueError(f"cannot load model {name!r}: {_first_line(exc)}") from None
+        else:
+            name = getattr(getattr(model, "config", None), "name_or_path", "") or type(model).__name__
+            if tokenizer is None:
+                raise ValueError("give the tokenizer of a loaded model")
+            _check_template(tokenizer, name)
+        if tokenizer.pad_token_id is None:
+            if tokenizer.eos_token is None:
+                raise ValueError(f"the tokenizer of {name!r} has neither a pad nor an eos token")
+            tokenizer.pad_token = tokenizer.eos_token
+        if device is None and loaded_here:
+            device = "cuda" if torch.cuda.is_available() else "cpu"
+        if device is not None:
+            try:
+                model = model.to(device)
+            except Exception as exc:  # e.g. a quantized or device_map-dispatched model
+                raise ValueError(f"cannot move the model to {device}: {_first_line(exc)}") from None
+        self.torch = torch
+        self.name = name
+        self.model = model  # in eval mode while generating only: a model being trained stays in training
+        self.device = str(self.model.device)
+        self.tokenizer = tokenizer
+        self.max_new_tokens = max_new_tokens
+        self.temperature = temperature
+        self.top_p = top_p
+        self.seed = seed
+        self.batch_size = batch_size
+        self.generate_kwargs = dict(generate_kwargs or {})
+        context = _context_length(model.config)
+        if max_prompt_tokens is None and context is not None:
+            max_prompt_tokens = context - max_new_tokens
+            if max_prompt_tokens < 1:
+                raise ValueError(
+                    f"max_new_tokens={max_new_tokens} leaves no room for a prompt in the context of "
+                    f"{name!r} ({context} tokens)"
+                )
+        self.max_prompt_tokens = max_prompt_tokens
+        generation_config = getattr(model, "generation_config", None)
+        self._stops = frozenset(
+            {tokenizer.eos_token_id, tokenizer.pad_token_id}
+            | set(_ids(getattr(generation_config, "eos_token_id", None)))
+            | set(_ids(self.generate_kwargs.get("eos_token_id")))
+        ) - {None}
+        weights = str(getattr(model, "dtype", dtype)).removeprefix("torch.")
+        extra = ""
+        if self.generate_kwargs:  # callables by their type: a label must not name memory addresses
+            described = orjson.dumps(
+                self.generate_kwargs, default=lambda v: type(v).__name__, option=orjson.OPT_SORT_KEYS
+            )
+            extra = f",generate_kwargs={described.decode()}"
+        self.label = (
+            f"hf:{name}(temperature={temperature},max_new_tokens={max_new_tokens},top_p={top_p},"
+            f"seed={seed},dtype={weights}{extra})"
+        )
+        self._chats: dict[int, dict[str, Any]] = {}
+
+    # ------------------------------------------------------------------ protocol
+    def reset(self, slot: int, info: dict[str, Any]) -> None:
+        self._chats[slot] = {
+            "messages": [dict(m) for m in info["messages"]],
+            "tools": tool_entries(info.get("tools", [])),
+            "started": False,
+        }
+
+    def act(self, observations: list[str], infos: list[dict[str, Any]]) -> list[str]:
+        rows: list[tuple[dict[str, Any], str]] = []
+        for chat, obs, info in zip(
+            slot_chats(self._chats, observations, infos), observations, infos, strict=True
+        ):
+            if chat["started"]:
+                chat["messages"] += _feedback(obs)
+            chat["started"] = True
+            if "tools" in info:
+                chat["tools"] = tool_entries(info["tools"])
+            rows.append((chat, f"{info.get('task_id', '')}#{info.get('turn', 0)}"))
+        out: list[str] = []
+        for k in range(0, len(rows), self.batch_size):
+            out += self._generate(rows[k : k + self.batch_size])
+        return out
+
+    # ------------------------------------------------------------------ internals
+    def _render(self, messages: list[dict[str, Any]], tools: list[dict[str, Any]] | None) -> str:
+        prompt = self.tokenizer.apply_chat_template(
+            messages, tools=tools, add_generation_prompt=True, tokenize=False
+        )
+        if not isinstance(prompt, str):
+            raise TypeError(f"apply_chat_template returned {type(prompt).__name__}, not the prompt text")
+        return prompt
+
+    def _prompt(self, chat: dict[str, Any]) -> str:
+        """The chat as the template renders it: feedback as ``tool`` messages, else as user messages."""
+        tools = chat["tools"] or None
+        try:
+            return self._render(chat["messages"], tools)
+        except Exception as exc:  # a template's raise_exception(...) or a failed expression in it
+            error = exc
+        merged = _feedback_as_user(chat["messages"])
+        if merged is not None:
+            with contextlib.suppress(Exception):
+                return self._render(merged, tools)
+        raise PolicyError(
+            f"the chat template of {self.name!r} cannot render the conversation: "
+            f"{type(error).__name__}: {_first_line(error)}"
+        ) from error
+
+    def _generate(self, rows: list[tuple[dict[str, Any], str]]) -> list[Completion]:
+        torch, tok = self.torch, self.tokenizer
+        chats = [chat for chat, _ in rows]
+        prompts = [self._prompt(c) for c in chats]
+        batch = tok(prompts, return_tensors="pt", padding=True, padding_side="left", add_special_tokens=False)
+        longest = int(batch["attention_mask"].sum(dim=1).max())
+        if self.max_prompt_tokens is not None and longest > self.max_prompt_tokens:
+            raise PolicyError(
+                f"a prompt of {longest} tokens exceeds max_prompt_tokens={self.max_prompt_tokens}"
+            )
+        settings: dict[str, Any] = {
+            "max_new_tokens": self.max_new_tokens,
+            "pad_token_id": tok.pad_token_id,
+            "do_sample": False,
+        }
+        if self.temperature > 0:
+            settings.update(do_sample=True, temperature=self.temperature)
+            if self.top_p is not None:
+                settings["top_p"] = self.top_p
+        settings.update(self.generate_kwargs)
+        seed = request_seed(self.seed, "|".join(key for _, key in rows)) if settings["do_sample"] else None
+        model, training = self.model, self.model.training
+        try:
+            with torch.inference_mode(), self._seeded(seed):
+                generated = model.eval().generate(
+                    input_ids=batch["input_ids"].to(model.device),
+                    attention_mask=batch["attention_mask"].to(model.device),
+                    **settings,
+                )
+        except Exception as exc:  # out of memory, a bad generate argument: stop the run, keep what is done
+            raise PolicyError(f"generation failed: {type(exc).__name__}: {_first_line(exc)}") from exc
+        finally:
+            model.train(training)
+        new = generated[:, batch["input_ids"].shape[1] :].tolist()
+        out = []
+        for chat, ids in zip(chats, new, strict=True):
+            end = next((j for j, t in enumerate(ids) if t in self._stops), len(ids))
+            text = tok.decode(ids[:end], skip_special_tokens=True).strip()
+            chat["messages"].append({"role": "assistant", "content": text})
+            out.append(Completion(without_reasoning(text), min(end + 1, len(ids))))
+        return out
+
+    @contextlib.contextmanager
+    def _seeded(self, seed: int | None) -> Iterator[None]:
+        """Seed the sampler for one chunk, restoring the caller's random state afterwards (a training
+        loop in the same process keeps its own dropout and shuffling streams)."""
+        if seed is None:
+            yield
+            return
+        torch = self.torch
+        cuda = self.model.device.type == "cuda"
+        with torch.random.fork_rng(devices=list(range(torch.cuda.device_count())) if cuda else []):
+            if self.model.device.type == "cpu":
+                torch.default_generator.manual_seed(seed)
+            else:
+                torch.manual_seed(seed)
+            yield
+
+
+def _feedback(obs: str) -> list[dict[str, Any]]:
+    """The phone's observation as chat messages: one ``tool`` message per feedback entry (named after
+    its tool where it has one), or one user message when it is not a list of entries."""
+    try:
+        entries = orjson.loads(obs)
+    except orjson.JSONDecodeError:
+        entries = None
+    if not isinstance(entries, list) or not entries:
+        return [{"role": "user", "content": obs}]
+    messages = []
+    for entry in entries:
+        message = {"role": "tool", "content": orjson.dumps(entry).decode()}
+        name = entry.get("name") if isinstance(entry, dict) else None
+        if isinstance(name, str) and name:
+            message["name"] = name
+        messages.append(message)
+    return messages
+
+
+def _feedback_as_user(messages: list[dict[str, Any]]) -> list[dict[str, Any]] | None:
+    """``messages`` with each run of ``tool`` messages as one user message holding the observation it
+    came from, or ``None`` when there are none."""
+    if not any(m.get("role") == "tool" for m in messages):
+        return None
+    out: list[dict[str, Any]] = []
+    for is_tool, group in itertools.groupby(messages, key=lambda m: m.get("role") == "tool"):
+        if is_tool:
+            out.append({"role": "user", "content": f"[{','.join(m['content'] for m in group)}]"})
+        else:
+            out += group
+    return out
+
+
+def _check_device(torch: Any, device: str) -> None:
+    """Refuse a device that does not parse or is not there (one line, before anything is loaded)."""
+    try:
+        parsed = torch.device(device)
+    except (RuntimeError, TypeError) as exc:
+        raise ValueError(f"bad device {device!r}: {_first_line(exc)}") from None
+    if parsed.type == "cuda":
+        count = torch.cuda.device_count() if torch.cuda.is_available() else 0
+        if count == 0 or (parsed.index is not None and parsed.index >= count):
+            raise ValueError(f"device {device!r} is not available ({count} CUDA devices)")
+
+
+def _check_template(tokenizer: Any, name: str) -> None:
+    if not getattr(tokenizer, "chat_template", None):
+        raise ValueError(f"the tokenizer of {name!r} has no chat template")
+
+
+def _context_length(config: Any) -> int | None:
+    """The model's context length from its (text) config, ``None`` when it does not say."""
+    text = config.get_text_config() if hasattr(config, "get_text_config") else config
+    for field in _CONTEXT_FIELDS:
+        value = getattr(text, field, None)
+        if isinstance(value, int) and value > 0:
+            return value
+    return None
+
+
+def _first_line(exc: BaseException) -> str:
+    text = str(exc).strip()
+    return text.splitlines()[0] if text else type(exc).__name__
+
+
+def _ids(value: Any) -> list[int]:
+    """One token id or a list of them (as ``eos_token_id`` may be) as a list."""
+    if value is None:
+        return []
+    return [value] if isinstance(value, int) else list(value)

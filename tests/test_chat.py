@@ -1,0 +1,471 @@
+"""The OpenAI-compatible chat policy against a local chat server over real HTTP.
+
+A scripted "model" that answers with each task's oracle turns must score what the oracle scores, in
+either tool-call mode; the requests must be what an OpenAI-compatible server expects (tool results
+paired with their call ids, the action set as ``tools``; the fake server refuses, with a 400, what
+OpenAI, vLLM, SGLang or Ollama would refuse); bad replies must end as error observations or a final
+message, never an exception, and server failures as one clean error that keeps the finished episodes;
+requests in flight stay within ``concurrency``, and a failed batch leaves none behind.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import pickle
+import time
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import orjson
+import pytest
+
+from chat_server import REPLY_TOKENS, FakeChatServer, completion, oracle_model, protocol_errors
+from mpb_env.episode import Episode
+from mpb_env.parsing import parse_turn
+from mpb_env.prompts import NATIVE_TOOL_CALLS, TEXT_TOOL_CALLS
+from mpb_env.rollouts.chat import ChatPolicy, Completion, PolicyError, request_seed
+from mpb_env.rollouts.cli import main
+from mpb_env.rollouts.policies import make_policy
+from mpb_env.rollouts.runner import read_trajectories, run
+from mpb_env.tasks import load_tasks
+from mpb_env.tasks.model import episodes
+from mpb_env.world.generate import load_world
+
+# Every dimension, bucket and routing of bench (every 45th episode) and interaction tasks (ask_user).
+PLAN = episodes(load_tasks("bench"))[::45] + episodes(load_tasks("interaction"))[::25]
+
+
+def _policy(url: str, **kw: Any) -> ChatPolicy:
+    return ChatPolicy("scripted", base_url=url, api_key="test", max_retries=0, **kw)
+
+
+@pytest.mark.parametrize("mode", ["native", "text"])
+def test_scripted_oracle_scores_like_the_oracle(mode: str) -> None:
+    assert {t.dimension for t in PLAN} == {"basic", "subagent", "memory", "skill"}
+    assert {t.routing for t in PLAN} >= {"SOR", "MTSR"} and any(t.allow_ask for t in PLAN)
+    with FakeChatServer(oracle_model(PLAN, native=mode == "native")) as server:
+        trajs = run(PLAN, _policy(server.url, tool_calls=mode), recall="oracle", progress=False, batch_size=8)
+        requests = server.requests
+    failed = [t.task_id for t in trajs if not t.success]
+    assert not failed, failed
+    for t in trajs:  # the server's token counts, not words
+        assert t.output_tokens == REPLY_TOKENS * len(t.turns)
+    if mode == "native":
+        assert all("tools" in r for r in requests)
+        assert not any("<tools>" in r["messages"][0]["content"] for r in requests)
+        # a loaded skill's tools are offered when they become callable
+        offered: dict[int, set[str]] = {}
+        grew = False
+        for r in requests:
+            names = {t["function"]["name"] for t in r["tools"]}
+            grew |= names > offered.setdefault(r["seed"], names)
+        assert grew
+    else:
+        assert not any("tools" in r for r in requests)
+        assert all("<tools>" in r["messages"][0]["content"] for r in requests)
+        # a loaded skill's tools are listed when they become callable
+        assert any(
+            "New tools you can call now" in m["content"]
+            for r in requests
+            for m in r["messages"]
+            if m["role"] == "user"
+        )
+
+
+def test_requests_follow_the_chat_completions_protocol() -> None:
+    plan = [t for t in PLAN if len(t.oracle) >= 3][:6]
+    with FakeChatServer(oracle_model(plan, seed=3)) as server:
+        run(
+            plan, _policy(server.url, temperature=0.5, max_tokens=77, seed=3), recall="oracle", progress=False
+        )
+        requests = server.requests
+    world = load_world("M")
+    for task in plan:
+        mine = [r for r in requests if r["seed"] == request_seed(3, task.id)]
+        assert len(mine) == len(task.oracle)
+        start = Episode(world, task, "oracle").start_info()
+        first = mine[0]
+        assert first["model"] == "scripted" and first["temperature"] == 0.5 and first["max_tokens"] == 77
+        system, *rest = start["messages"]
+        assert TEXT_TOOL_CALLS in system["content"]  # natively, function calls are asked for instead
+        native = system["content"].replace(TEXT_TOOL_CALLS, NATIVE_TOOL_CALLS)
+        assert first["messages"] == [{"role": "system", "content": native}, *rest]
+        assert first["tools"] == [{"type": "function", "function": s["function"]} for s in start["tools"]]
+        # every request extends the previous conversation, and each tool result answers a call id
+        for before, after in zip(mine, mine[1:], strict=False):
+            assert after["messages"][: len(before["messages"])] == before["messages"]
+        ids: list[str] = []
+        for m in mine[-1]["messages"]:
+            if m["role"] == "assistant":
+                assert not ids, "results missing for calls " + str(ids)
+                ids = [c["id"] for c in m.get("tool_calls", [])]
+            elif m["role"] == "tool":
+                assert m["tool_call_id"] == ids.pop(0)
+                assert orjson.loads(m["content"])["status"] in ("success", "error")
+
+
+def _one_reply(message: dict[str, Any]) -> Any:
+    def respond(body: dict[str, Any]) -> dict[str, Any]:
+        if any(m["role"] == "assistant" for m in body["messages"]):
+            return {"role": "assistant", "content": "I could not do it."}
+        return message
+
+    return respond
+
+
+def test_malformed_arguments_are_an_error_observation_paired_with_the_call() -> None:
+    task = PLAN[0]
+    bad = {
+        "role": "assistant",
+        "content": "Let me check.",
+        "tool_calls": [
+            {"id": "a", "type": "function", "function": {"name": "list_alarms", "arguments": "{not json"}},
+            {"id": "b", "type": "function", "function": {"name": "no_such_tool", "arguments": "{}"}},
+        ],
+    }
+    with FakeChatServer(_one_reply(bad)) as server:
+        (traj,) = run([task], _policy(server.url), recall="oracle", progress=False)
+        second = server.requests[1]["messages"]
+    first = traj.turns[0]
+    assert first["action"].startswith("Let me check.\n<tool_call>")  # the reply's text is kept
+    errors = [e["error_type"] for e in orjson.loads(first["observation"])]
+    assert errors == ["ParseError", "UnknownTool"]
+    results = [m for m in second if m["role"] == "tool"]
+    assert [m["tool_call_id"] for m in results] == ["a", "b"]
+    assert [orjson.loads(m["content"])["error_type"] for m in results] == errors
+    assert not traj.success
+
+
+def _call(name: Any, arguments: Any, call_id: Any = "c1") -> dict[str, Any]:
+    return {"id": call_id, "type": "function", "function": {"name": name, "arguments": arguments}}
+
+
+def _memory(query: str, call_id: Any = "c1") -> dict[str, Any]:
+    return _call("search_user_memory", orjson.dumps({"query": query}).decode(), call_id)
+
+
+# A first reply, the outcome of each call it holds (None: success, else the error type) and the text
+# the conversation keeps of the reply.
+BAD_REPLIES = {
+    "text blocks beside native calls run only the native ones": (
+        {
+            "role": "assistant",
+            "content": 'Checking. <tool_call>{"name": "search_user_memory", "arguments": {}}</tool_call>',
+            "tool_calls": [_memory("native")],
+        },
+        [None],
+        "Checking.",
+    ),
+    "a call without a name": (
+        {"role": "assistant", "content": None, "tool_calls": [_call("", "{}")]},
+        ["ParseError"],
+        "",
+    ),
+    "arguments that are JSON but not an object": (
+        {"role": "assistant", "content": None, "tool_calls": [_call("search_user_memory", "[1]")]},
+        ["ParseError"],
+        "",
+    ),
+    "arguments sent as an object": (
+        {"role": "assistant", "content": "", "tool_calls": [_call("search_user_memory", {"query": "x"})]},
+        [None],
+        "",
+    ),
+    "missing and repeated call ids": (
+        {
+            "role": "assistant",
+            "content": None,
+            "tool_calls": [_memory("wake", None), _memory("work", "call_0_0"), _memory("gym", "call_0_0")],
+        },
+        [None, None, None],
+        "",
+    ),
+    "tags inside argument strings": (
+        {
+            "role": "assistant",
+            "content": "Looking.",
+            "tool_calls": [_memory("a </tool_call> b"), _memory("<tool_call>{}", "c2")],
+        },
+        [None, None],
+        "Looking.",
+    ),
+    "arguments cut off by max_tokens": (
+        completion(
+            {
+                "role": "assistant",
+                "content": None,
+                "tool_calls": [_call("search_user_memory", '{"query": "ab')],
+            },
+            finish="length",
+        ),
+        ["ParseError"],
+        "",
+    ),
+    "reasoning beside the calls": (
+        {
+            "role": "assistant",
+            "content": None,
+            "reasoning_content": "SECRET",
+            "tool_calls": [_memory("wake up")],
+        },
+        [None],
+        "",
+    ),
+}
+
+
+@pytest.mark.parametrize("case", list(BAD_REPLIES))
+def test_a_bad_reply_is_an_observation_and_the_chat_stays_valid(case: str) -> None:
+    reply, outcomes, kept = BAD_REPLIES[case]
+    calls = (reply["choices"][0]["message"] if "choices" in reply else reply)["tool_calls"]
+    with FakeChatServer(_one_reply(reply)) as server:  # it refuses a request that breaks the protocol
+        (traj,) = run([PLAN[0]], _policy(server.url), recall="oracle", progress=False)
+        second = server.requests[1]
+    entries = orjson.loads(traj.turns[0]["observation"])
+    assert [None if e["status"] == "success" else e["error_type"] for e in entries] == outcomes
+    assert not protocol_errors(second)
+    (assistant,) = [m for m in second["messages"] if m["role"] == "assistant"]
+    assert assistant["content"] == kept
+    results = [m for m in second["messages"] if m["role"] == "tool"]
+    assert [m["tool_call_id"] for m in results] == [c["id"] for c in assistant["tool_calls"]]
+    assert [orjson.loads(m["content"]) for m in results] == entries
+    assert len(results) == len(calls) and "SECRET" not in orjson.dumps(second).decode()
+    if all(o is None for o in outcomes):  # the action is the calls, argument for argument
+        parsed = parse_turn(traj.turns[0]["action"]).calls
+        assert [c.arguments for c in parsed] == [
+            orjson.loads(c["function"]["arguments"]) for c in assistant["tool_calls"]
+        ]
+
+
+@pytest.mark.parametrize(
+    ("reply", "action"),
+    [
+        ({"role": "assistant", "content": None}, ""),
+        (
+            {
+                "role": "assistant",
+                "content": [{"type": "text", "text": "All "}, {"type": "text", "text": "done."}],
+            },
+            "All done.",
+        ),
+        (
+            {
+                "role": "assistant",
+                "content": '<think>Maybe <tool_call>{"name": "search_user_memory", "arguments": {}}</tool_call>'
+                "</think>\n\nI cleared it.",
+            },
+            "I cleared it.",
+        ),
+        (
+            {"role": "assistant", "content": "so I will answer.</think>Cleared.", "reasoning_content": "x"},
+            "Cleared.",
+        ),
+        (completion({"role": "assistant", "content": "<think>Let me see, the"}, finish="length"), ""),
+    ],
+    ids=["empty", "content parts", "think block", "think closed only", "cut off while thinking"],
+)
+def test_replies_without_calls_are_the_final_message(reply: dict[str, Any], action: str) -> None:
+    with FakeChatServer(_one_reply(reply)) as server:
+        (traj,) = run([PLAN[0]], _policy(server.url), recall="oracle", progress=False)
+    assert [t["action"] for t in traj.turns] == [action] and traj.verdict and not traj.success
+
+
+@pytest.mark.parametrize(
+    "body",
+    [{"choices": []}, {"choices": None}, {"choices": [{"index": 0, "finish_reason": "stop"}]}],
+    ids=["no choices", "null choices", "no message"],
+)
+def test_a_response_without_a_reply_is_a_policy_error(body: dict[str, Any]) -> None:
+    with FakeChatServer(lambda _body: body) as server, pytest.raises(PolicyError, match="no reply"):
+        run([PLAN[0]], _policy(server.url), recall="oracle", progress=False)
+
+
+def test_feedback_that_does_not_pair_with_the_calls_goes_back_as_text() -> None:
+    task = PLAN[0]
+    info = {**Episode(load_world("M"), task, "oracle").start_info(), "slot": 0}
+    two = {"role": "assistant", "content": None, "tool_calls": [_memory("wake"), _memory("work", "c2")]}
+    with FakeChatServer(_one_reply(two)) as server:
+        policy = _policy(server.url)
+        policy.reset(0, info)
+        (action,) = asyncio.run(policy.act([task.query], [info]))  # each act on a loop of its own
+        one = '[{"name":"search_user_memory","status":"success","error_type":null,"message":"","data":[]}]'
+        (final,) = asyncio.run(policy.act([one], [{"task_id": task.id, "turn": 1, "slot": 0}]))
+        second = server.requests[1]["messages"]
+    assert final == "I could not do it." and not protocol_errors(server.requests[1])
+    assert second[-2:] == [{"role": "assistant", "content": action}, {"role": "user", "content": one}]
+
+
+def test_text_mode_without_a_system_message_still_lists_the_tools() -> None:
+    task = PLAN[0]
+    start = Episode(load_world("M"), task, "oracle").start_info()
+    info = {**start, "messages": start["messages"][1:], "slot": 0}
+    with FakeChatServer(_one_reply({"role": "assistant", "content": "Done."})) as server:
+        policy = _policy(server.url, tool_calls="text")
+        policy.reset(0, info)
+        asyncio.run(policy.act([task.query], [info]))
+        (request,) = server.requests
+    assert request["messages"][0]["role"] == "system" and "<tools>" in request["messages"][0]["content"]
+    assert request["messages"][1:] == info["messages"]
+
+
+def test_concurrency_bounds_the_requests_in_flight() -> None:
+    plan = PLAN[:8]
+    with FakeChatServer(oracle_model(plan), delay=0.05) as server:
+        trajs = run(plan, _policy(server.url, concurrency=3), recall="oracle", progress=False, batch_size=8)
+    assert all(t.success for t in trajs) and server.max_in_flight == 3
+
+
+def test_a_failed_request_cancels_the_rest_of_its_batch() -> None:
+    plan = PLAN[:4]
+    healthy = oracle_model(plan)
+
+    def respond(body: dict[str, Any]) -> Any:
+        if body["seed"] == request_seed(0, plan[0].id):
+            return 400, {"error": {"message": "context too long"}}
+        time.sleep(0.5)
+        return healthy(body)
+
+    world = load_world("M")
+    infos = [{**Episode(world, t, "oracle").start_info(), "slot": i} for i, t in enumerate(plan)]
+    loop = asyncio.new_event_loop()
+    with FakeChatServer(respond) as server:
+        policy = _policy(server.url)
+        for i, info in enumerate(infos):
+            policy.reset(i, info)
+        with pytest.raises(PolicyError, match="context too long"):
+            loop.run_until_complete(policy.act([t.query for t in plan], infos))
+        assert not asyncio.all_tasks(loop)
+    loop.close()
+
+
+def test_a_run_inside_a_running_event_loop() -> None:
+    plan = PLAN[:3]
+
+    async def main(url: str) -> list[Any]:
+        return run(plan, _policy(url), recall="oracle", progress=False)
+
+    with FakeChatServer(oracle_model(plan)) as server:
+        trajs = asyncio.run(main(server.url))
+    assert [t.task_id for t in trajs] == [t.id for t in plan] and all(t.success for t in trajs)
+
+
+def test_extra_body_is_sent_and_named_in_the_label() -> None:
+    plan = PLAN[:1]
+    with FakeChatServer(oracle_model(plan)) as server:
+        policy = _policy(server.url, extra_body={"top_k": 5})
+        run(plan, policy, recall="oracle", progress=False)
+    assert all(r["top_k"] == 5 for r in server.requests)
+    assert 'extra_body={"top_k":5}' in policy.label and "extra_body" not in _policy(server.url).label
+
+
+def test_the_fake_server_refuses_what_real_servers_refuse() -> None:
+    call = _memory("x")
+    ok = {
+        "model": "m",
+        "tools": [{"type": "function", "function": {"name": "f", "description": "", "parameters": {}}}],
+        "messages": [
+            {"role": "user", "content": "hi"},
+            {"role": "assistant", "content": "", "tool_calls": [call]},
+            {"role": "tool", "tool_call_id": "c1", "content": "{}"},
+        ],
+    }
+    assert protocol_errors(ok) == []
+    user, assistant, result = ok["messages"]
+    bad_args = {**assistant, "tool_calls": [_call("f", "{not json")]}
+    for broken in [
+        {**ok, "tools": [{**ok["tools"][0], "domain": "clock"}]},
+        {**ok, "tools": [{"type": "function", "function": {"name": "f", "mutates": True}}]},
+        {**ok, "messages": [user, assistant, {"role": "user", "content": "[]"}]},  # results missing
+        {**ok, "messages": [user, assistant]},
+        {**ok, "messages": [user, bad_args, result]},
+        {**ok, "messages": [user, {**assistant, "reasoning_content": "x"}, result]},
+        {**ok, "messages": [user, {**assistant, "tool_calls": [call, call]}, result, result]},
+        {**ok, "messages": [user, {"role": "assistant", "content": None}]},
+        {**ok, "messages": [user, result]},
+    ]:
+        assert protocol_errors(broken), broken
+
+
+def test_server_failure_stops_the_run_and_resume_finishes_it(tmp_path: Path) -> None:
+    plan = PLAN[:6]
+    healthy = oracle_model(plan)
+    calls = {"n": 0}
+
+    def failing(body: dict[str, Any]) -> Any:
+        calls["n"] += 1
+        return healthy(body) if calls["n"] <= 9 else (400, {"error": {"message": "context too long"}})
+
+    out = tmp_path / "run"
+    with FakeChatServer(failing) as server, pytest.raises(PolicyError, match="context too long"):
+        run(plan, _policy(server.url), recall="oracle", progress=False, batch_size=2, out=out)
+    kept = read_trajectories(out / "trajectories.jsonl")
+    assert 0 < len(kept) < len(plan)
+    with FakeChatServer(healthy) as server:
+        trajs = run(
+            plan, _policy(server.url), recall="oracle", progress=False, batch_size=2, out=out, resume=True
+        )
+    assert [t.task_id for t in trajs] == [t.id for t in plan] and all(t.success for t in trajs)
+    assert [t.task_id for t in read_trajectories(out / "trajectories.jsonl")] == [t.id for t in plan]
+
+
+def test_same_seed_same_server_same_trajectories() -> None:
+    plan = PLAN[:8]
+    lines, sent = [], []
+    for _ in range(2):
+        with FakeChatServer(oracle_model(plan)) as server:
+            trajs = run(
+                plan, _policy(server.url, concurrency=3), recall="oracle", progress=False, batch_size=4
+            )
+        lines.append([t.model_dump(exclude={"timings"}) for t in trajs])
+        sent.append(sorted(orjson.dumps(r, option=orjson.OPT_SORT_KEYS) for r in server.requests))
+    assert lines[0] == lines[1] and sent[0] == sent[1]  # the same requests, whatever order they came in
+
+
+def test_cli_eval_with_a_chat_model(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    plan = episodes(load_tasks("bench"))[:3]
+    with FakeChatServer(oracle_model(plan, seed=5)) as server:
+        code = main(
+            ["eval", "--policy", "openai:scripted", "--base-url", server.url, "--limit", "3", "--seed", "5"]
+            + ["--recall", "oracle", "--json", "--no-progress", "--out", str(tmp_path / "r")]
+        )
+    assert code == 0
+    report = orjson.loads(capsys.readouterr().out)
+    assert report["episodes"] == 3 and report["run"]["policy"] == "openai:scripted"
+    run_json = orjson.loads((tmp_path / "r" / "run.json").read_bytes())
+    assert "openai:scripted(temperature=0.0" in orjson.dumps(run_json).decode()
+
+
+def test_cli_chat_errors_are_one_line(capsys: pytest.CaptureFixture[str]) -> None:
+    def refuse(body: dict[str, Any]) -> Any:
+        return 401, {"error": {"message": "bad key"}}
+
+    with FakeChatServer(refuse) as server:
+        code = main(
+            ["eval", "--policy", "openai:m", "--base-url", server.url, "--limit", "1", "--no-progress"]
+        )
+    err = capsys.readouterr().err.strip()
+    assert code == 1 and err.count("\n") == 0 and "bad key" in err, err
+    assert main(["eval", "--policy", "random", "--temperature", "0.7", "--limit", "1"]) == 2
+    assert "--temperature applies only to --policy openai:" in capsys.readouterr().err
+    assert main(["eval", "--policy", "openai:m", "--temperature", "9"]) == 2
+    assert main(["eval", "--policy", "openai:"]) == 2
+    assert "model name" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(
+    "kw",
+    [{"tool_calls": "json"}, {"temperature": -1.0}, {"max_tokens": 0}, {"concurrency": 0}, {"top_p": 0.0}],
+)
+def test_bad_settings_are_value_errors(kw: dict[str, Any]) -> None:
+    with pytest.raises(ValueError):
+        make_policy("openai:m", [], chat=kw)
+
+
+def test_completion_keeps_its_count_and_parses_like_str() -> None:
+    text = '{"name": "list_alarms", "arguments": {}}'
+    c = Completion(text, 12)
+    again = pickle.loads(pickle.dumps(c))
+    assert again == text and again.output_tokens == 12
+    assert parse_turn(c) == parse_turn(text) == parse_turn(np.str_(text))
+    assert not parse_turn(c).is_final

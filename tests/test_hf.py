@@ -1,0 +1,225 @@
+"""The in-process transformers policy (``hf:PATH``) with a tiny model built here (see ``hf_model``).
+
+Scripted to write each task's oracle turns, it must score what the oracle scores: the chat template
+got the tools, the replies were decoded into actions the phone runs, and the phone's feedback reached
+the next prompt; with a template that refuses tool messages (as Mistral's) the feedback comes back as
+user turns. Unscripted (random weights) it must still finish every episode cleanly.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import orjson
+import pytest
+import torch
+from transformers import AutoModelForCausalLM, AutoTokenizer
+
+from hf_model import END, STRICT_TEMPLATE, build, scripted
+from mpb_env.rollouts.chat import PolicyError
+from mpb_env.rollouts.cli import main
+from mpb_env.rollouts.hf import HFPolicy
+from mpb_env.rollouts.policies import make_policy
+from mpb_env.rollouts.runner import run
+from mpb_env.tasks import load_tasks
+from mpb_env.tasks.model import Task, episodes
+
+ALL = episodes(load_tasks("bench"))
+
+
+def _sample() -> list[Task]:
+    """Two episodes per dimension with distinct queries (a skill task under each routing)."""
+    picked: list[Task] = []
+    for dim in ("basic", "subagent", "memory", "skill"):
+        pool = [t for t in ALL[::7] if t.dimension == dim and len(t.oracle) <= 4]
+        if dim == "skill":
+            pool = [next(t for t in pool if t.routing == "SOR"), next(t for t in pool if t.routing == "MTSR")]
+        picked += [t for t in pool if t.query not in {p.query for p in picked}][:2]
+    return picked
+
+
+PLAN = _sample()
+
+
+@pytest.fixture(scope="module")
+def model_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    texts = [t.query for t in ALL[:300]] + [turn for t in PLAN for turn in t.oracle]
+    return build(tmp_path_factory.mktemp("tiny-lm"), texts)
+
+
+def _policy(path: Path, **kw: Any) -> HFPolicy:
+    return HFPolicy(str(path), device="cpu", max_new_tokens=kw.pop("max_new_tokens", 400), **kw)
+
+
+def _watch(tokenizer: Any, script: Any) -> tuple[Any, list[str]]:
+    """``script`` as a ``prefix_allowed_tokens_fn`` that also keeps each prompt (the first step of a
+    reply: the input ends with the assistant header)."""
+    prompts: list[str] = []
+    header = tokenizer.encode("assistant\n", add_special_tokens=False)
+
+    def watched(row: int, ids: Any) -> list[int]:
+        if ids[-len(header) :].tolist() == header:
+            prompts.append(tokenizer.decode(ids.tolist()))
+        return script(row, ids)
+
+    return watched, prompts
+
+
+def _tokens(tokenizer: Any, text: str) -> int:
+    return len(tokenizer.encode(text, add_special_tokens=False))
+
+
+def test_scripted_model_scores_like_the_oracle(model_dir: Path) -> None:
+    probe = _policy(model_dir)
+
+    def reply(task: Task, turn: int) -> str:
+        return task.oracle[turn] if turn < len(task.oracle) else "Done."
+
+    watched, prompts = _watch(probe.tokenizer, scripted(probe.tokenizer, PLAN, reply))
+    policy = _policy(model_dir, batch_size=3, generate_kwargs={"prefix_allowed_tokens_fn": watched})
+    trajs = run(PLAN, policy, recall="oracle", progress=False, batch_size=4)
+    assert [t.task_id for t in trajs if not t.success] == []
+    tok = policy.tokenizer
+    for t, task in zip(trajs, PLAN, strict=True):  # every generated token counted, the end token too
+        assert t.output_tokens == sum(_tokens(tok, o) + 1 for o in task.oracle)
+    assert len(prompts) == sum(len(t.turns) for t in trajs)  # one prompt per reply
+    assert all("<tools>" in p and '"name":' in p for p in prompts)  # the template listed the tools
+    assert any("<tool_response>" in p and '"status":"success"' in p for p in prompts)  # feedback came back
+
+
+def test_a_loaded_reasoning_model_with_two_end_ids(model_dir: Path) -> None:
+    """As Qwen3: the turn ends with <|im_end|>, one of two eos ids of the generation config and not the
+    tokenizer's eos; the config asks for sampling (greedy must still be greedy); the tokenizer has no pad
+    token; each reply opens with a <think> block, which the phone never sees and the chat keeps. The
+    model is passed loaded, and the run's batch of 4 is generated in chunks of 2."""
+    tok = AutoTokenizer.from_pretrained(model_dir)
+    tok.pad_token = None
+    model = AutoModelForCausalLM.from_pretrained(model_dir)
+    end = tok.convert_tokens_to_ids(END)
+    config = model.generation_config
+    config.eos_token_id = [end, tok.eos_token_id]
+    config.do_sample, config.temperature, config.top_k = True, 0.6, 20
+    thought = "<think>\nI look it up first.\n</think>\n\n"
+
+    def reply(task: Task, turn: int) -> str:
+        return thought + (task.oracle[turn] if turn < len(task.oracle) else "Done.")
+
+    watched, prompts = _watch(tok, scripted(tok, PLAN, reply, end=end))
+    policy = HFPolicy(
+        model,
+        tokenizer=tok,
+        max_new_tokens=400,
+        batch_size=2,
+        generate_kwargs={"prefix_allowed_tokens_fn": watched},
+    )
+    assert policy.device == "cpu" and tok.pad_token_id == tok.eos_token_id
+    model.train()  # a model being trained: generation runs in eval mode and hands it back training
+    trajs = run(PLAN, policy, recall="oracle", progress=False, batch_size=4)
+    assert model.training
+    assert [t.task_id for t in trajs if not t.success] == []
+    for t, task in zip(trajs, PLAN, strict=True):
+        assert [turn["action"] for turn in t.turns] == list(task.oracle)  # sent without the reasoning
+        assert t.output_tokens == sum(_tokens(tok, thought + o) + 1 for o in task.oracle)
+    assert any(p.count(thought.strip()) >= 2 for p in prompts)  # earlier replies kept their reasoning
+
+
+def test_a_template_without_tool_messages_gets_the_feedback_as_user_turns(model_dir: Path) -> None:
+    tok = AutoTokenizer.from_pretrained(model_dir)
+    tok.chat_template = STRICT_TEMPLATE  # as Mistral's: tool results need call ids, roles alternate
+    model = AutoModelForCausalLM.from_pretrained(model_dir)
+    plan = PLAN[:4]
+    watched, prompts = _watch(tok, scripted(tok, plan))
+    policy = HFPolicy(
+        model, tokenizer=tok, max_new_tokens=400, generate_kwargs={"prefix_allowed_tokens_fn": watched}
+    )
+    trajs = run(plan, policy, recall="oracle", progress=False)
+    assert [t.task_id for t in trajs if not t.success] == []
+    assert any('<|im_start|>user\n[{"name":' in p and '"status":"success"' in p for p in prompts)
+    assert not any("<tool_response>" in p for p in prompts)
+
+
+def test_a_template_that_cannot_render_the_chat_stops_the_run(model_dir: Path) -> None:
+    tok = AutoTokenizer.from_pretrained(model_dir)
+    tok.chat_template = "{{ raise_exception('System role not supported') }}"
+    policy = HFPolicy(AutoModelForCausalLM.from_pretrained(model_dir), tokenizer=tok)
+    with pytest.raises(PolicyError, match="cannot render the conversation: TemplateError: System role not"):
+        run(PLAN[:1], policy, progress=False)
+
+
+def test_random_weights_finish_every_episode_the_same_way_twice(model_dir: Path) -> None:
+    plan = PLAN[:4]
+    runs = [
+        [
+            t.model_dump(exclude={"timings"})
+            for t in run(plan, _policy(model_dir, max_new_tokens=12), progress=False, max_turns=3)
+        ]
+        for _ in range(2)
+    ]
+    assert runs[0] == runs[1]
+    assert all(t["turns"] and t["output_tokens"] <= 12 * len(t["turns"]) for t in runs[0])
+
+
+def test_sampling_is_seeded_and_leaves_the_callers_random_state(model_dir: Path) -> None:
+    plan = PLAN[:2]
+
+    def play(seed: int) -> list[list[str]]:
+        pol = _policy(model_dir, max_new_tokens=10, temperature=1.0, seed=seed)
+        return [[turn["action"] for turn in t.turns] for t in run(plan, pol, progress=False, max_turns=2)]
+
+    torch.manual_seed(7)
+    expected = torch.rand(4)
+    torch.manual_seed(7)
+    first = play(1)
+    assert torch.equal(torch.rand(4), expected)
+    assert play(1) == first
+    assert play(2) != first
+
+
+def test_generate_kwargs_override_the_settings(model_dir: Path) -> None:
+    policy = _policy(model_dir, max_new_tokens=50, generate_kwargs={"max_new_tokens": 3, "do_sample": False})
+    assert 'generate_kwargs={"do_sample":false,"max_new_tokens":3}' in policy.label
+    trajs = run(PLAN[:2], policy, progress=False, max_turns=2)
+    assert all(0 < t.output_tokens <= 3 * len(t.turns) for t in trajs)
+
+
+def test_a_prompt_over_the_limit_stops_the_run(model_dir: Path) -> None:
+    with pytest.raises(PolicyError, match="exceeds max_prompt_tokens=50"):
+        run(PLAN[:1], _policy(model_dir, max_prompt_tokens=50), progress=False)
+
+
+def test_cli_eval_with_a_local_model(model_dir: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    argv = ["eval", "--policy", f"hf:{model_dir}", "--limit", "2", "--max-tokens", "8", "--device", "cpu"]
+    assert main([*argv, "--json", "--no-progress", "--max-turns", "2"]) == 0
+    report = orjson.loads(capsys.readouterr().out)
+    assert report["episodes"] == 2 and report["run"]["policy"] == f"hf:{model_dir}"
+
+
+@pytest.mark.parametrize(
+    ("spec", "kw", "message"),
+    [
+        ("hf:", {}, "model path or hub id"),
+        ("hf:./no/such/dir", {}, "no model directory"),
+        ("hf:x", {"max_new_tokens": 0}, ">= 1"),
+        ("hf:x", {"temperature": 3.0}, "temperature"),
+        ("hf:x", {"max_prompt_tokens": 0}, "max_prompt_tokens"),
+        ("hf:x", {"generate_kwargs": {"input_ids": [1]}}, "cannot set input_ids"),
+        ("hf:x", {"device": "cude"}, "bad device 'cude'"),
+        ("hf:x", {"device": "cuda:99"}, "not available"),
+    ],
+)
+def test_bad_settings_are_value_errors(spec: str, kw: dict[str, Any], message: str) -> None:
+    with pytest.raises(ValueError, match=message):
+        make_policy(spec, [], chat=kw)
+
+
+def test_a_directory_without_a_model_is_one_line(tmp_path: Path) -> None:
+    with pytest.raises(ValueError, match="cannot load model") as err:
+        HFPolicy(str(tmp_path))
+    assert "\n" not in str(err.value)
+
+
+def test_a_home_relative_path_loads(model_dir: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("HOME", str(model_dir.parent))
+    policy = HFPolicy(f"~/{model_dir.name}", device="cpu")
+    assert policy.label.startswith(f"hf:~/{model_dir.name}(")
