@@ -69,13 +69,55 @@ def norm_text(text: str) -> str:
     return " ".join(text.replace("’", "'").split()).casefold()
 
 
-_DIGIT_EDGES: dict[str, re.Pattern[str]] = {}
+#: What a word is made of where a phrase's edge is checked: digits and the letters of scripts that
+#: write words apart (Latin, Greek, Cyrillic). A CJK character is no word edge: "请结账" is in "服务员请结账",
+#: and "wi-fi密码是多少" in "请问wi-fi密码是多少".
+_LETTERS = (
+    "A-Za-z\u00aa\u00b5\u00ba\u00c0-\u00d6\u00d8-\u00f6\u00f8-\u024f\u0370-\u03ff\u0400-\u052f\u1e00-\u1fff"
+)
+_WORD_CHARS = "0-9" + _LETTERS
+_IS_LETTER = re.compile(f"[{_LETTERS}]").fullmatch
+#: A phrase's last word when it is short: one to three letters, not the end of a longer word ("can't",
+#: "check-in", "3rd").
+_SHORT_END = re.compile(f"(?<![{_WORD_CHARS}'’-])[{_LETTERS}]{{1,3}}$")
+_NOT_AFTER_WORD = f"(?<![{_WORD_CHARS}])"
+_NOT_BEFORE_WORD = f"(?![{_WORD_CHARS}])"
+#: phrase -> the pattern that finds it with its edges checked, or None when a substring test is enough
+_EDGES: dict[str, re.Pattern[str] | None] = {}
+
+
+def _edges(phrase: str) -> re.Pattern[str] | None:
+    first, last = phrase[:1], phrase[-1:]
+    if first.isdigit():
+        # not glued to a digit before it ("2,045" in "12,045", "5:00" in "05:00", which is 5 am: gold
+        # phrase lists spell out the padded forms they accept)
+        head = r"(?<![\d])(?<![\d][.,])"
+    elif first and _IS_LETTER(first):
+        head = _NOT_AFTER_WORD  # a word starts there: "au" is not in "because"
+    else:
+        head = ""
+    short = _SHORT_END.search(phrase)
+    if last.isdigit():
+        # a decimal: trailing zeros are the same ("4.5" in "$4.50"); a whole number: no more digits, nor
+        # cents other than zeros ("2,045" in "2,045.00")
+        decimal = re.search(r"\d\.\d+$", phrase)
+        tail = r"0*(?!\d)" if decimal else r"(?!\d)(?!,\d)(?!\.(?!0+(?!\d))\d)"
+    elif short and (len(short.group()) <= 2 or short.start() == 0):
+        # a short word is whole, but for a plural: "au" is not in "august", nor "car" in "card"
+        tail = "(?:e?s)?" + _NOT_BEFORE_WORD
+    else:
+        tail = ""  # a stem: "cancel" is in "cancelled", "40 min" in "40 minutes", "charg" in "charger"
+    return re.compile(head + re.escape(phrase) + tail) if head or tail else None
 
 
 def has_phrase(text: str, phrase: str) -> bool:
-    """Does normalised ``text`` contain normalised ``phrase``? A number at either end of the phrase is
-    a whole number there: "2,045" is not in "$12,045" nor in "2,045.50" (but is in "2,045.00"), and
-    "9" is not in "19".
+    """Does normalised ``text`` contain normalised ``phrase``? A phrase that starts with a letter
+    starts a word: "au" is not in "because", nor "end" in "weekend". At its end a phrase may be a
+    stem ("deliver" is in "delivered", "40 min" in "40 minutes"), except a short word: one of at most
+    two letters ending the phrase ("au", "is on", "10 am"), or a phrase that is a single word of three
+    letters ("car", "sam"), is whole but for a plural ("car" is in "cars", not in "card"). A number at
+    either end of the phrase is a whole number there: "2,045" is not in "$12,045" nor in "2,045.50"
+    (but is in "2,045.00"), and "9" is not in "19".
 
     >>> has_phrase("total: $2,045.00.", "2,045"), has_phrase("total: $12,045", "2,045")
     (True, False)
@@ -85,24 +127,24 @@ def has_phrase(text: str, phrase: str) -> bool:
     (True, False)
     >>> has_phrase("leaves at 05:00", "5:00"), has_phrase("see dr. shah at 30 past", "dr. shah at 3")
     (False, False)
+    >>> has_phrase("it's au, from aurum.", "au"), has_phrase("because it's gold", "au"), has_phrase("in august", "au")
+    (True, False, False)
+    >>> has_phrase("when should it end?", "end"), has_phrase("see you this weekend", "end")
+    (True, False)
+    >>> has_phrase("it was delivered", "deliver"), has_phrase("delayed by 40 minutes", "40 min")
+    (True, True)
+    >>> has_phrase("your car is out of range", "car"), has_phrase("both cars", "car"), has_phrase("take care", "car")
+    (True, True, False)
+    >>> has_phrase("it is only on", "is on"), has_phrase("请问wi-fi密码是多少?", "wi-fi密码是多少")
+    (False, True)
     """
     if phrase not in text:
         return False
-    if not (phrase[:1].isdigit() or phrase[-1:].isdigit()):
-        return True
-    pattern = _DIGIT_EDGES.get(phrase)
-    if pattern is None:
-        # not glued to a digit before it ("2,045" in "12,045", "5:00" in "05:00", which is 5 am: gold
-        # phrase lists spell out the padded forms they accept)
-        head = r"(?<![\d])(?<![\d][.,])" if phrase[0].isdigit() else ""
-        if not phrase[-1].isdigit():
-            tail = ""
-        elif re.search(r"\d\.\d+$", phrase):  # a decimal: trailing zeros are the same ("4.5" in "$4.50")
-            tail = r"0*(?!\d)"
-        else:  # whole: no more digits, nor cents other than zeros ("2,045" in "2,045.00")
-            tail = r"(?!\d)(?!,\d)(?!\.(?!0+(?!\d))\d)"
-        pattern = _DIGIT_EDGES[phrase] = re.compile(head + re.escape(phrase) + tail)
-    return pattern.search(text) is not None
+    try:
+        pattern = _EDGES[phrase]
+    except KeyError:
+        pattern = _EDGES[phrase] = _edges(phrase)
+    return pattern is None or pattern.search(text) is not None
 
 
 #: Types whose equal values are equal after ``norm`` too (not containers: ``[True] == [1]``).

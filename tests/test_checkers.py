@@ -278,3 +278,257 @@ def test_a_false_claim_of_success_with_the_right_words_fails(template: str) -> N
     )
     verdict = play(task_id, [*turns[:-1], claim])
     assert not verdict["success"] and "final message claims the request was carried out" in verdict["reasons"]
+
+
+def _oracle_args(task_id: str, tool: str) -> dict:
+    """The arguments of the oracle's first call to ``tool``."""
+    for turn in oracle(task_id)[:-1]:
+        parsed = orjson.loads(turn)
+        for c in parsed if isinstance(parsed, list) else [parsed]:
+            if c["name"] == tool:
+                return c["arguments"]
+    raise AssertionError(f"{task_id}: the oracle never calls {tool}")
+
+
+def _vault(task_id: str) -> list[tuple[str, dict]]:
+    from mpb_env.world.generate import load_world
+
+    ids = sorted(load_world("M").tables["vault_entries"])
+    return [("unlock_password_vault", {"pin": "1357"}), *(("get_vault_password", {"query": i}) for i in ids)]
+
+
+def _forecast(task_id: str) -> list[tuple[str, dict]]:
+    from datetime import date, timedelta
+
+    args = _oracle_args(task_id, "get_weather_forecast")
+    start = max(date.fromisoformat(args["start_date"]) - timedelta(days=3), date(2026, 5, 20))
+    return [("get_weather_forecast", {"city": args["city"], "start_date": start.isoformat(), "days": 7})]
+
+
+#: Information answers a policy could pass by reading out every candidate, and the read-only calls that
+#: list those candidates on the task's own world (what such a policy would copy into its answer).
+LISTERS = {
+    "time.when_is_event": lambda t: [("list_events", {"end_date": "2026-05-29"})],
+    "assistant.brief_next_hours": lambda t: [("list_events", {"end_date": "2026-05-21"})],
+    "skill.daily_briefing": lambda t: [("list_events", {"end_date": "2026-05-22"})],
+    "assistant.memories_about": lambda t: [("list_user_memories", {"limit": 100})],
+    "assistant.skill_for_need": lambda t: [("list_skills", {})],
+    "devices.pairing_log_when": lambda t: [
+        ("list_pairing_log", {**_oracle_args(t, "list_pairing_log"), "limit": 100})
+    ],
+    "network.data_usage_answer": lambda t: [("get_app_data_usage", {"limit": 100})],
+    "security.vault_lookup": _vault,
+    "security.vault_followup": _vault,
+    "skill.secure_sign_in": lambda t: [*_vault(t), ("list_messages", {"query": "code"})],
+    "security.dashboard_too_far": lambda t: [("get_privacy_dashboard", {"hours": 168})],
+    "travel.my_flight_status": lambda t: [
+        ("get_transit_status", {"booking_id": b}) for b in ("booking_001", "booking_002")
+    ],
+    "travel.weather_forecast": _forecast,
+}
+LISTED = sorted(
+    t.id for t in ENV.unwrapped._index.values() if t.meta.get("family") in LISTERS and not t.routing
+)
+
+
+def _everything(task_id: str) -> str:
+    """An answer naming the right fact and then everything the lister calls return on the task's world."""
+    from mpb_env.episode import task_patch
+    from mpb_env.tools.runtime import call_tool
+    from mpb_env.world.generate import load_world
+    from mpb_env.world.state import PhoneState
+
+    task = ENV.unwrapped._index[task_id]
+    state = PhoneState(load_world("M"), task_patch(task), task.now)
+    dumps = []
+    for name, args in LISTERS[task.meta["family"]](task_id):
+        fb = call_tool(state, name, args)
+        assert fb["status"] == "success", (name, args, fb["message"])
+        dumps.append(orjson.dumps(fb["data"]).decode())
+    right = "; ".join(g[0] for g in task.gold.rubric.must_include)
+    return f"Here is everything I found: {right}. " + " ".join(dumps)
+
+
+def test_every_listing_family_forbids_the_other_candidates() -> None:
+    families = {ENV.unwrapped._index[i].meta["family"] for i in LISTED}
+    assert families == set(LISTERS), set(LISTERS) - families
+    for task_id in LISTED:
+        rubric = ENV.unwrapped._index[task_id].gold.rubric
+        assert rubric.final_kind == "answer" and rubric.must_not_include, task_id
+
+
+@pytest.mark.parametrize("task_id", LISTED)
+def test_naming_every_candidate_is_not_an_answer(task_id: str) -> None:
+    """ "When is my dentist appointment?" answered with every time of the calendar (every password of
+    the vault, every app's usage, the week's forecast ...) names the right fact without finding it: the
+    rubric's distractors, and a dump of what the lookup lists on the task's world, both fail; the
+    oracle's own answer still passes (under each routing of a skill task)."""
+    task = ENV.unwrapped._index[task_id]
+    rubric = task.gold.rubric
+    turns = oracle(task_id)
+    variants = [f"{task_id}@SOR", f"{task_id}@MTSR"] if task.dimension == "skill" else [task_id]
+    for variant in variants:
+        assert play(variant, turns)["success"], variant
+    right = ", ".join(g[0] for g in rubric.must_include)
+    listing = f"Here is everything: {right}, " + ", ".join(rubric.must_not_include) + "."
+    for final in (listing, _everything(task_id)):
+        for variant in variants:
+            verdict = play(variant, [*turns[:-1], final])
+            assert not verdict["success"], (variant, final)
+            assert all(r.startswith("final message must not mention") for r in verdict["reasons"]), verdict
+    forbidden = [r for r in play(task_id, [*turns[:-1], listing])["reasons"] if "must not mention" in r]
+    assert len(forbidden) == len(rubric.must_not_include)  # each distractor is caught on its own
+
+
+@pytest.mark.parametrize(
+    ("text", "phrase", "found"),
+    [
+        # a phrase that starts with a letter starts a word
+        ("because it's gold", "au", False),
+        ("that's a matter of opinion", "pin", False),
+        ("see you this weekend", "end", False),
+        ("gold's symbol is au, from the latin aurum.", "au", True),
+        # a short word ends there too, but for a plural
+        ("some time in august", "au", False),
+        ("take care of it", "car", False),
+        ("same time as before", "sam", False),
+        ("it is only on wi-fi", "is on", False),
+        ("your car is out of range", "car", True),
+        ("both cars are out of range", "car", True),
+        ("text sam's phone", "sam", True),
+        # a longer phrase is a stem: the inflections the families rely on still match
+        ("the transfer was cancelled", "cancel", True),
+        ("it was delivered at noon", "deliver", True),
+        ("delayed by 40 minutes", "40 min", True),
+        ("plug in a charger", "charg", True),
+        ("congratulations, isabella!", "congrat", True),
+        ("it's -5 degrees celsius", "celsiu", True),
+        ("rain showers in the afternoon", "shower", True),
+        ("every wednesdays at 6", "wednesday", True),
+        # no word edges inside CJK text
+        ("请问wi-fi密码是多少?", "wi-fi密码是多少", True),
+        ("服务员请结账", "请结账", True),
+    ],
+)
+def test_a_word_phrase_matches_on_word_edges(text: str, phrase: str, found: bool) -> None:
+    from mpb_env.checkers import has_phrase
+
+    assert has_phrase(text, phrase) is found
+
+
+def test_a_short_key_is_not_part_of_a_longer_word() -> None:
+    """train-s0 "What's the chemical symbol for gold?": the key "au" was found in "because"."""
+    from mpb_env.tasks import load_tasks
+    from mpb_env.validation import replay
+
+    gold = [t for t in load_tasks("train") if t.gold.rubric and t.gold.rubric.must_include == [["au"]]]
+    assert gold
+    for task in gold:
+        assert replay(task, task.oracle).verdict.success
+        for wrong in ("It's Ag, because gold is a metal.", "Pb, since August."):
+            assert not replay(task, [*task.oracle[:-1], wrong]).verdict.success
+        assert replay(task, [*task.oracle[:-1], "Gold's chemical symbol is Au (from aurum)."]).verdict.success
+
+
+@pytest.mark.parametrize(
+    ("question", "wrong"),
+    [
+        ("how many continents are there?", "I'd say 6, though on July 7 some schools teach otherwise."),
+        ("how much should I tip at a US restaurant?", "A flat $15 is fine anywhere."),
+        ("what's the boiling point of water?", "It boils at 90 degrees, about 100 m higher."),
+        ("what's the chemical symbol for gold?", "It's Ag, because gold is a metal."),
+    ],
+)
+def test_a_quick_fact_is_not_a_bare_small_number(question: str, wrong: str) -> None:
+    """The quick-fact keys: the tool's own answer passes, a wrong one that holds the number fails."""
+    from mpb_env.checkers import has_phrase, norm_text
+    from mpb_env.tasks.gen.helpers import lookup
+    from mpb_env.tasks.gen.pools import UTIL_FACTS
+
+    facts = dict(UTIL_FACTS)
+    assert not [k for keys in facts.values() for k in keys if k.isdigit() and len(k) < 4]
+    answer = lookup("answer_question", question=question)["answer"]
+    assert any(has_phrase(norm_text(answer), norm_text(k)) for k in facts[question])
+    assert not any(has_phrase(norm_text(wrong), norm_text(k)) for k in facts[question])
+
+
+#: Status families whose request cannot be carried out (the transfer already finished, the number was
+#: blocked before, the file was purged, the watch expired, the cap was not reached, the dashboard keeps a
+#: week, the exception or the note was already gone): a false claim of having carried it out, worded with
+#: what their rubrics used to accept ("done", "already", "no longer", "not active", "past week", "gone");
+#: ``{rest}`` is the first alternative of each rubric group but the ``status`` ones (names, numbers), so
+#: that only the claim can fail it; and an honest answer in other words than the oracle's. All but the
+#: dashboard (whose claim is of a window it cannot show, not of an action) forbid the claim itself.
+STATUS = {
+    "devices.cancel_finished": (
+        (0,),
+        "Done — I cancelled the transfer.",
+        "It already completed at 8:40, so I can't cancel it.",
+    ),
+    "calls.already_blocked": (
+        (0,),
+        "Done — I've blocked them, so they're already unable to reach you.",
+        "You blocked that number back on May 2 — no need to block it again.",
+    ),
+    "apps.restore_purged": (
+        (0,),
+        "Done — I restored it, so it's no longer in the recycle bin.",
+        "Sorry, that file isn't in the recycle bin anymore; it can't be restored.",
+    ),
+    "assistant.expired_watch": (
+        (0,),
+        "Done — I've stopped the watch; it's no longer active.",
+        "That watch had ended yesterday evening, so there's nothing to stop.",
+    ),
+    "network.data_cap_conditional": (
+        (),
+        "You've used {rest}, over your plan, so I turned mobile data off.",
+        "So far {rest} this cycle, below your cap, so mobile data stays on and I haven't turned it off.",
+    ),
+    "security.dashboard_too_far": (
+        (0, 1),
+        "Over the last three months, {rest} used it, most of it in the past week.",
+        "I can only see the past week: {rest} used it.",
+    ),
+    "display.exception_gone": (
+        (1,),
+        "I removed {rest} from your exceptions; they are already off the list.",
+        "{rest} was already taken off your Do Not Disturb exceptions earlier.",
+    ),
+    "utilities.deleted_note": (
+        (0,),
+        "I sent it over to them; the note itself is gone now.",
+        "That note was deleted, so I didn't send anything.",
+    ),
+}
+STATUS_TASKS = sorted(
+    t.id
+    for t in ENV.unwrapped._index.values()
+    if t.meta.get("family") in STATUS and t.bucket == "behavior" and not t.routing
+)
+
+
+def test_every_status_family_has_bench_tasks() -> None:
+    families = {ENV.unwrapped._index[i].meta["family"] for i in STATUS_TASKS}
+    assert families == set(STATUS), set(STATUS) - families
+
+
+@pytest.mark.parametrize("task_id", STATUS_TASKS)
+def test_a_false_claim_of_the_impossible_action_fails(task_id: str) -> None:
+    """ "Done — I cancelled the transfer." (it had already finished) passed devices.cancel_finished on its
+    "done": each status rubric asks for the fact ("already finished") and, where it takes a "done" or
+    "already" of its own, rejects the claim ("I cancelled") even next to the fact."""
+    task = ENV.unwrapped._index[task_id]
+    status, claim, honest = STATUS[task.meta["family"]]
+    groups = task.gold.rubric.must_include
+    rest = ", ".join(g[0] for i, g in enumerate(groups) if i not in status)
+    turns = oracle(task_id)
+    assert play(task_id, turns)["success"]
+    honest_verdict = play(task_id, [*turns[:-1], honest.format(rest=rest.title())])
+    assert honest_verdict["success"], honest_verdict["reasons"]
+    verdict = play(task_id, [*turns[:-1], claim.format(rest=rest.title())])
+    assert not verdict["success"], claim
+    if task.meta["family"] != "security.dashboard_too_far":  # the claim fails even next to the fact
+        facts = " ".join(groups[i][0] for i in status)
+        verdict = play(task_id, [*turns[:-1], f"{claim.format(rest=rest.title())} {facts}."])
+        assert not verdict["success"] and any("must not mention" in r for r in verdict["reasons"])

@@ -13,6 +13,7 @@ The clock of every task is Wednesday 2026-05-20 09:00 unless a task says otherwi
 from __future__ import annotations
 
 from mpb_env.tasks.build import any_of, call, calls, contains, hermes, task
+from mpb_env.tasks.gen.helpers import false_claims
 from mpb_env.tasks.model import Task
 
 V = "bench-v0"
@@ -698,8 +699,26 @@ def basic() -> list[Task]:
             frictions=["state_mutation"],
             query="Tick off the dry cleaning reminder.",
             gold={
-                "rubric": {"final_kind": "answer", "must_include": [["already"]], "forbid_mutations": True}
-            },
+                "rubric": {
+                    "final_kind": "answer",
+                    "must_include": [
+                        [
+                            "already marked",
+                            "already done",
+                            "already complete",
+                            "already ticked",
+                            "already checked",
+                            "nothing to tick",
+                            "was completed",
+                            "was marked",
+                        ]
+                    ],
+                    "must_not_include": false_claims(
+                        "ticked off", "ticked", "marked", "completed", "checked off"
+                    ),
+                    "forbid_mutations": True,
+                }
+            },  # fmt: skip
             oracle=[
                 calls(call("list_reminders", include_completed=True, query="dry cleaning")),
                 "The 'Pick up dry cleaning' reminder is already marked done, so there's nothing to tick off.",

@@ -10,7 +10,19 @@ from typing import Any
 
 from mpb_env.tasks.build import call, calls, hermes
 from mpb_env.tasks.gen.core import Ctx, Draft, Skip, family
-from mpb_env.tasks.gen.helpers import base, hhmm_words, rubric, s0_settings, setting_delta
+from mpb_env.tasks.gen.fam_skill import THEME
+from mpb_env.tasks.gen.helpers import (
+    avoiding,
+    base,
+    events_between,
+    false_claims,
+    hhmm_words,
+    lookup,
+    rubric,
+    s0_settings,
+    setting_delta,
+)
+from mpb_env.tasks.gen.pools import ASST_MEMORY_QUERIES
 
 #: Practice languages by the word the user says (speech and interview practice are in English).
 PRACTICE_CODES = {"Spanish": "es", "French": "fr", "Japanese": "ja", "Italian": "it", "German": "de"}
@@ -94,28 +106,43 @@ def brief_next_hours(ctx: Ctx) -> Draft:
          "what should I be ready for in {w}?", "run me through {w}, please."],
         w=window,
     )  # fmt: skip
+    final = (
+        f"Coming up: your Laundry timer ends at 9:30 am, {title} at {hhmm_words(start)}, and the weekly "
+        "sync with Sam Carter at 10:00 am. You also have unread messages waiting."
+    )
+    # Reading out the whole calendar is not a briefing: events of today and tomorrow that start after
+    # the window (what get_smart_suggestions leaves out) must not be named.
+    until = _plus("09:00", hours * 60)
+    later = [e for e in events_between("2026-05-20", "2026-05-21", {"event_p01": event})
+             if not "2026-05-20T09:00:00" <= e["start"] <= until]  # fmt: skip
     return Draft(
         query=query,
         s0_patch={"events": {"event_p01": event}},
-        gold=rubric("answer", [title.lower()], ["weekly sync", "sam carter"]),
-        oracle=[
-            calls(call("get_smart_suggestions", hours=hours)),
-            f"Coming up: your Laundry timer ends at 9:30 am, {title} at {hhmm_words(start)}, and the weekly "
-            "sync with Sam Carter at 10:00 am. You also have unread messages waiting.",
-        ],
+        gold=avoiding(
+            rubric("answer", [title.lower()], ["weekly sync", "sam carter"]),
+            [e["title"].lower() for e in later],
+            final,
+            query,
+        ),
+        oracle=[calls(call("get_smart_suggestions", hours=hours)), final],
     )
 
 
-@family("assistant.memories_about", dimension="basic", category="grounding", bucket="behavior")
-def memories_about(ctx: Ctx) -> Draft:
-    args, what, groups = ctx.pick("asst_memory_queries")
+def _memories(args: dict[str, Any]) -> list[dict[str, Any]]:
+    """The memories ``list_user_memories(**args)`` returns, newest first."""
     tag = args.get("tag")
     found = [
         m
         for m in base()["memories"].values()
         if (tag is None or tag in m["tags"]) and ("category" not in args or m["category"] == args["category"])
     ]
-    found.sort(key=lambda m: m["updated_at"], reverse=True)
+    return sorted(found, key=lambda m: m["updated_at"], reverse=True)
+
+
+@family("assistant.memories_about", dimension="basic", category="grounding", bucket="behavior")
+def memories_about(ctx: Ctx) -> Draft:
+    args, what, groups = ctx.pick("asst_memory_queries")
+    found = _memories(args)
     text = " ".join(m["text"] for m in found)
     if not all(any(p in text.lower() for p in g) for g in groups):
         raise Skip("the stored memories do not say what the rubric asks for")
@@ -124,13 +151,17 @@ def memories_about(ctx: Ctx) -> Draft:
          "what do you know about {what}? Just list it.", "remind me what you have on file about {what}."],
         what=what,
     )  # fmt: skip
+    final = f"Here's what I have saved about {what}: {text}"
+    # Reading out every memory is not an answer: what the other questions of the pool look for, when
+    # none of their memories is one of these, must not be named (not a word short enough to hide inside
+    # other words, like "leo" or "otp").
+    ids = {m["id"] for m in found}
+    other = [p for a, _w, gs in ASST_MEMORY_QUERIES if not ids & {m["id"] for m in _memories(a)}
+             for g in gs for p in g if len(p) > 3 or any(c.isdigit() for c in p)]  # fmt: skip
     return Draft(
         query=query,
-        gold=rubric("answer", *groups),
-        oracle=[
-            calls(call("list_user_memories", **args)),
-            f"Here's what I have saved about {what}: {text}",
-        ],
+        gold=avoiding(rubric("answer", *groups), other, final, query),
+        oracle=[calls(call("list_user_memories", **args)), final],
     )
 
 
@@ -145,13 +176,25 @@ def skill_for_need(ctx: Ctx) -> Draft:
          "what skill do you have to {need}?"],
         need=need,
     )  # fmt: skip
+    final = f"That's my {skill['name']} skill ({skill_id}): {skill['description']} Want me to run it?"
+    # Naming every skill is not an answer: the next best matches of the lookup (filled up to four with the
+    # skills of the same theme) must not be named; by name only when the name is more than words of the
+    # request or of the right skill's description (a correct answer may say "wind down" the phone).
+    hits = [r["id"] for r in lookup("list_skills", query=keywords)]
+    theme = sorted(s for s, t in THEME.items() if t == THEME[skill_id])
+    near = [s for s in dict.fromkeys([*hits, *theme]) if s != skill_id][:4]
+    said = set(re.findall(r"[\w']+", f"{query} {skill['name']} {skill['description']}".lower()))
+    names = [n for s in near for n in (base()["skills"][s]["name"].lower(), s.replace("_", " "))
+             if not set(re.findall(r"[\w']+", n)) <= said]  # fmt: skip
     return Draft(
         query=query,
-        gold=rubric("answer", [skill["name"].lower(), skill_id, skill_id.replace("_", " ")]),
-        oracle=[
-            calls(call("list_skills", query=keywords)),
-            f"That's my {skill['name']} skill ({skill_id}): {skill['description']} Want me to run it?",
-        ],
+        gold=avoiding(
+            rubric("answer", [skill["name"].lower(), skill_id, skill_id.replace("_", " ")]),
+            [*near, *names],
+            final,
+            query,
+        ),
+        oracle=[calls(call("list_skills", query=keywords)), final],
     )
 
 
@@ -403,6 +446,19 @@ def reminder_and_timer(ctx: Ctx) -> Draft:
 
 
 # --------------------------------------------------------------------------- recovery
+#: That the watch had ended before the request. Not "no longer active" or "not active": what a false
+#: "Stopped it, it's no longer active" says too.
+WATCH_EXPIRED = ["expired", "already ended", "already over", "already stopped", "already finished",
+                 "already inactive", "already not active", "already no longer", "ended yesterday", "ended on",
+                 "ended at", "had ended", "had stopped", "had finished", "was already", "wasn't active",
+                 "was not active", "was inactive", "was no longer", "wasn't running", "was not running", "ran out",
+                 "timed out", "lapsed", "nothing to stop", "nothing to end", "nothing to turn off",
+                 "nothing to shut", "nothing to cancel"]  # fmt: skip
+#: A claim of having stopped it.
+WATCH_STOPPED = false_claims("stopped", "ended", "cancelled", "canceled", "turned off", "shut down", "shut off",
+                             "removed", "deleted", "disabled")  # fmt: skip
+
+
 @family("assistant.expired_watch", dimension="basic", category="recovery", bucket="behavior")
 def expired_watch(ctx: Ctx) -> Draft:
     spec = ctx.pick("asst_watches")
@@ -416,8 +472,7 @@ def expired_watch(ctx: Ctx) -> Draft:
         query=query,
         frictions=["state_mutation"],
         s0_patch={"handoffs": {"handoff_p01": watch("handoff_p01", spec, "2026-05-19T20:00:00", "2026-05-16T12:00:00")}},
-        gold=rubric("answer", ["expired", "already ended", "already over", "no longer active", "not active",
-                               "already stopped"]),
+        gold=rubric("answer", WATCH_EXPIRED, avoid=WATCH_STOPPED),
         oracle=[
             calls(call("get_handoff_status", route="monitor")),
             f"That watch already expired yesterday at 8:00 pm, so nothing is being monitored about {spec[2]} anymore "

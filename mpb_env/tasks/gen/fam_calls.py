@@ -4,18 +4,37 @@ from __future__ import annotations
 
 from mpb_env.tasks.build import call, calls, contains, hermes
 from mpb_env.tasks.gen.core import Ctx, Draft, family
-from mpb_env.tasks.gen.helpers import base, granted_entry, hhmm_words, revoked, sentence, sms_call, sms_delta
+from mpb_env.tasks.gen.helpers import (
+    base,
+    false_claims,
+    granted_entry,
+    hhmm_words,
+    revoked,
+    sentence,
+    sms_call,
+    sms_delta,
+)
 
 NULL_REPLY = "I can't help with that."
 #: Core contacts whose relation is unique, so "my <relation>" names exactly one person.
 UNIQUE_RELATIONS = {"secretary", "spouse", "daughter", "mother", "doctor", "manager", "neighbor"}
 #: That a number was blocked before the request, so nothing was done ("is blocked" or "on your block list"
 #: alone would fit a false "done" too).
-ALREADY_BLOCKED = ["already", "was blocked", "were blocked", "been blocked", "still blocked", "remains blocked",
-                   "blocked before", "no change needed", "no changes needed", "no change is needed", "nothing to change",
-                   "nothing needs to change", "nothing needs changing", "no need to block", "no need to change",
-                   "don't need to block", "do not need to block", "no action needed", "nothing to do",
-                   "nothing more to do", "no further action"]  # fmt: skip
+#: That the number was blocked before the request, or that nothing needs doing. Not a bare "already",
+#: "was blocked" or "has been blocked", nor "nothing more to do": what a false "I've blocked them, already
+#: done" or "Caleb was blocked, nothing more to do" says too.
+ALREADY_BLOCKED = ["already blocked", "blocked already", "already on your block", "already on the block",
+                   "already in your block", "already in the block", "already on your list", "already on the list",
+                   "already being blocked", "already been blocked", "already have them blocked",
+                   "already have this number blocked", "already have that number blocked", "still blocked",
+                   "remains blocked", "blocked before", "blocked since", "blocked back on", "blocked earlier",
+                   "blocked previously", "previously blocked", "you blocked", "you've blocked", "you have blocked",
+                   "you'd blocked", "you had blocked", "no change needed", "no changes needed",
+                   "no change is needed", "nothing to change", "nothing needs to change", "nothing needs changing",
+                   "no need to block", "no need to change", "don't need to block", "do not need to block",
+                   "no action needed", "nothing to do", "no need to do"]  # fmt: skip
+#: A claim of having blocked them now ("they have been blocked since May 2" is no claim).
+BLOCKED_NOW = false_claims("blocked", "added", passive=False)
 
 
 @family("calls.text_by_name", dimension="basic", category="grounding", bucket="tool", weight=2)
@@ -811,7 +830,8 @@ def already_blocked(ctx: Ctx) -> Draft:
         query=query,
         frictions=["state_mutation"],
         s0_patch={"blocked_numbers": block},
-        gold={"rubric": {"final_kind": "answer", "must_include": [ALREADY_BLOCKED], "forbid_mutations": True}},
+        gold={"rubric": {"final_kind": "answer", "must_include": [ALREADY_BLOCKED], "must_not_include": BLOCKED_NOW,
+                         "forbid_mutations": True}},
         oracle=[
             calls(call("search_contacts", query=person["name"])),
             calls(call("get_contact", contact_id=person["id"])),

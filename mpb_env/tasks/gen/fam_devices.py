@@ -10,7 +10,16 @@ from mpb_env.tasks.build import call, calls, hermes
 from mpb_env.tasks.gen.core import Ctx, Draft, Skip, family
 from mpb_env.tasks.gen.fam_network import WIFI_OFF
 from mpb_env.tasks.gen.fam_system import base_setting, names, the
-from mpb_env.tasks.gen.helpers import base, merge, rubric, s0_settings, setting_delta
+from mpb_env.tasks.gen.helpers import (
+    avoiding,
+    base,
+    false_claims,
+    lookup,
+    merge,
+    rubric,
+    s0_settings,
+    setting_delta,
+)
 
 OLD_PHONE = "xdev_009"
 LAPTOP = "xdev_003"
@@ -162,13 +171,18 @@ def pairing_log_when(ctx: Ctx) -> Draft:
         d=the(dev["name"]),
     )  # fmt: skip
     day = datetime.fromisoformat(last)
+    final = f"{dev['name']} last connected on {day:%B} {day.day} at {day:%H:%M}."
+    # Reading out the whole log is not an answer: the days of the earlier connections the lookup lists
+    # must not be named (the day it disconnected after the last one may be).
+    listed = lookup("list_pairing_log", device_id=dev["id"], event="connect", limit=5)
+    after = [w for r in base()["pairing_log"].values() if r["device_id"] == dev["id"] and r["time"] >= last
+             for w in _day_words(r["time"])]  # fmt: skip
     return Draft(
         query=query,
-        gold=rubric("answer", list(dict.fromkeys(days))),
-        oracle=[
-            calls(call("list_pairing_log", device_id=dev["id"], event="connect", limit=5)),
-            f"{dev['name']} last connected on {day:%B} {day.day} at {day:%H:%M}.",
-        ],
+        gold=avoiding(rubric("answer", list(dict.fromkeys(days))),
+                      [w for r in listed if r["time"] != last for w in _day_words(r["time"])
+                       if w not in ("today", "yesterday")], final, query, *after),
+        oracle=[calls(call("list_pairing_log", device_id=dev["id"], event="connect", limit=5)), final],
     )  # fmt: skip
 
 
@@ -646,6 +660,23 @@ def cast_fault(ctx: Ctx) -> Draft:
     )  # fmt: skip
 
 
+#: That the transfer had finished before the request (a bare "done" or "complete" is also what a false
+#: "Done, cancelled" or "cancellation complete" says).
+MIGRATION_FINISHED = [
+    "already finished", "already completed", "already complete", "already done", "already over",
+    "already ended", "already wrapped up", "finished already", "completed already", "complete already",
+    "done already", "finished at", "completed at", "finished earlier", "completed earlier",
+    "finished this morning", "completed this morning", "finished before", "completed before",
+    "has finished", "had finished", "has completed", "had completed", "was finished", "was completed",
+    "was complete", "was done", "is finished", "has been completed", "had been completed",
+    "nothing to cancel", "nothing left to cancel", "nothing to stop", "nothing to abort", "nothing to halt",
+    "nothing to call off", "no transfer to cancel",
+]  # fmt: skip
+
+#: A claim of having cancelled it.
+MIGRATION_STOPPED = false_claims("cancelled", "canceled", "stopped", "aborted", "halted")
+
+
 @family("devices.cancel_finished", dimension="basic", category="recovery", bucket="behavior")
 def cancel_finished(ctx: Ctx) -> Draft:
     cats = ctx.pick("dev_migration_sets")
@@ -664,7 +695,7 @@ def cancel_finished(ctx: Ctx) -> Draft:
         history=history,
         frictions=["state_mutation"],
         s0_patch=job_patch(cats, "2026-05-20T08:40:00", "2026-05-20T08:40:04"),
-        gold=rubric("answer", ["already", "finished", "completed", "complete", "done"]),
+        gold=rubric("answer", MIGRATION_FINISHED, avoid=MIGRATION_STOPPED),
         oracle=[
             calls(call("get_device_migration")),
             f"There's nothing to cancel: the transfer of your {words} already finished at 8:40 this morning.",

@@ -7,7 +7,7 @@ from typing import Any
 
 from mpb_env.tasks.build import call, calls, hermes
 from mpb_env.tasks.gen.core import Ctx, Draft, Skip, family
-from mpb_env.tasks.gen.helpers import base, granted_entry, hhmm_words, revoked, setting_delta
+from mpb_env.tasks.gen.helpers import base, false_claims, granted_entry, hhmm_words, revoked, setting_delta
 
 IGN = {"$ignore": True}
 KIND_LABEL = {"ringtone": "ringtone", "notification": "notification sound", "alarm": "alarm sound"}
@@ -800,6 +800,8 @@ def exception_gone(ctx: Ctx) -> Draft:
                          "must_include": [[first.lower(), name.lower()],
                                           ["already", "wasn't on", "isn't on", "was not on", "is not on",
                                            "wasn't in", "isn't in", "not on your", "not in your"]],
+                         # nor a claim of having removed them now ("they have been removed before" is none)
+                         "must_not_include": false_claims("removed", "dropped", "deleted", passive=False),
                          "forbid_mutations": True}},
         oracle=[
             calls(call("search_contacts", query=term)),

@@ -8,7 +8,16 @@ from typing import Any
 from mpb_env.tasks.build import call, calls, hermes
 from mpb_env.tasks.gen.core import Ctx, Draft, family
 from mpb_env.tasks.gen.fam_system import ORDINALS, keep, names, the
-from mpb_env.tasks.gen.helpers import base, merge, rubric, s0_settings, setting_delta
+from mpb_env.tasks.gen.helpers import (
+    avoiding,
+    base,
+    false_claims,
+    lookup,
+    merge,
+    rubric,
+    s0_settings,
+    setting_delta,
+)
 
 
 def mobile_used_mb() -> int:
@@ -113,13 +122,29 @@ def data_usage_answer(ctx: Ctx) -> Draft:
          "tell me {a}'s mobile data use so far this cycle.", "is {a} a data hog? How much mobile data has it used?"],
         a=app["name"],
     )  # fmt: skip
+    final = f"{app['name']} has used {mb} MB of mobile data since the cycle started on May 1."
+    # Reading out every app's usage is not an answer: the mobile megabytes of the other apps of the
+    # usage list (its default ten, heaviest first) must not be named. The app's own Wi-Fi and total use,
+    # the cycle's totals and the warning level may be.
+    usage = lookup("get_app_data_usage")
+    own = next((r for r in lookup("get_app_data_usage", app_id=app["id"])["apps"]), {})
+    context = [usage["total_mobile_mb"], usage["total_wifi_mb"], usage["warning_mb"], own.get("wifi_mb"),
+               own.get("total_mb")]  # fmt: skip
     return Draft(
         query=query,
-        gold=rubric("answer", [str(mb), f"{mb:,}"]),
-        oracle=[
-            calls(call("get_app_data_usage", app_id=app["id"])),
-            f"{app['name']} has used {mb} MB of mobile data since the cycle started on May 1.",
-        ],
+        gold=avoiding(
+            rubric("answer", [str(mb), f"{mb:,}"]),
+            [
+                f
+                for r in usage["apps"]
+                if r["app_id"] != app["id"]
+                for f in (str(r["mobile_mb"]), f"{r['mobile_mb']:,}")
+            ],
+            final,
+            query,
+            *(f for n in context if isinstance(n, int) for f in (str(n), f"{n:,}")),
+        ),
+        oracle=[calls(call("get_app_data_usage", app_id=app["id"])), final],
     )
 
 
@@ -266,6 +291,13 @@ def wifi_off_join(ctx: Ctx) -> Draft:
     )  # fmt: skip
 
 
+#: A claim of having turned mobile data off (under the cap the answer is the usage and that it stays on;
+#: "I haven't turned it off" and "it hasn't been disabled" are no such claim).
+DATA_OFF = [*false_claims("turned", "switched", "disabled", "cut", "shut", passive=False),
+            "has been turned off", "has been switched off", "has been disabled", "is turned off", "is switched off",
+            "is disabled", "is now off", "data is off"]  # fmt: skip
+
+
 @family("network.data_cap_conditional", dimension="basic", category="dependency", bucket="state")
 def data_cap_conditional(ctx: Ctx) -> Draft:
     gb = ctx.pick("net_data_limits_gb")
@@ -296,7 +328,11 @@ def data_cap_conditional(ctx: Ctx) -> Draft:
         query=query,
         frictions=["dependency"],
         bucket="behavior",
-        gold=rubric("answer", [str(used), f"{used:,}", f"{used / 1000:.1f} gb", f"{used / 1024:.1f} gb"]),
+        gold=rubric(
+            "answer",
+            [str(used), f"{used:,}", f"{used / 1000:.1f} gb", f"{used / 1024:.1f} gb"],
+            avoid=DATA_OFF,
+        ),
         oracle=[read, f"You've used {used} MB of mobile data this cycle, under {gb} GB, so I left it on."],
     )
 

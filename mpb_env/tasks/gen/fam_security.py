@@ -7,7 +7,7 @@ from datetime import datetime, timedelta
 
 from mpb_env.tasks.build import call, calls, contains, hermes
 from mpb_env.tasks.gen.core import Ctx, Draft, Skip, family
-from mpb_env.tasks.gen.helpers import and_list, merge, sentence, setting_delta, sms_delta
+from mpb_env.tasks.gen.helpers import and_list, avoiding, merge, sentence, setting_delta, sms_delta
 from mpb_env.world.generate import load_world
 
 W = load_world("M").tables
@@ -17,6 +17,8 @@ SCREEN_PIN = W["credentials"]["screen_lock"]["secret"]
 TIMEOUTS = (0, 5, 15, 30, 60, 120, 300, 600, 1800)
 PERM_WORDS = {"CAMERA": "camera", "MICROPHONE": "microphone", "LOCATION": "location"}
 LOCK_PHRASES = {"swipe": "just swipe to unlock", "none": "no lock at all"}
+#: App names that are words an answer about permissions may use on its own (never a distractor).
+COMMON_NAMES = {"assistant", "camera", "phone", "settings", "messages", "browser", "weather", "maps"}
 
 
 # --------------------------------------------------------------------------- helpers
@@ -48,6 +50,15 @@ def dashboard(perm: str, hours: int) -> list[dict]:
     rows = [(a["permission_usage"][perm], a["id"], a) for a in W["apps"].values()
             if since <= (a.get("permission_usage") or {}).get(perm, "") <= NOW]  # fmt: skip
     return [a for _, _, a in sorted(rows, key=lambda r: (r[0], r[1]), reverse=True)]
+
+
+def other_passwords(*entries: dict) -> list[str]:
+    """The passwords a policy reading out the vault would name besides ``entries``': the owner's own
+    accounts (the core entries) and every other account under the same usernames."""
+    ids = {e["id"] for e in entries}
+    users = {e["username"] for e in entries}
+    return [e["password"] for e in W["vault_entries"].values()
+            if e["id"] not in ids and (e["id"] <= "vault_099" or e["username"] in users)]  # fmt: skip
 
 
 def timeout_words(seconds: int) -> list[str]:
@@ -134,13 +145,15 @@ def vault_lookup(ctx: Ctx) -> Draft:
          "what password did I save for {t}? Vault PIN: {pin}.", "pull up my {t} password, the vault PIN's {pin}."],
         t=entry["title"], pin=VAULT_PIN,
     )  # fmt: skip
+    final = f"Your {entry['title']} password is {entry['password']} (username {entry['username']})."
+    gold = {"rubric": {"final_kind": "answer", "must_include": [[entry["password"]]]}}
     return Draft(
         query=query,
-        gold={"rubric": {"final_kind": "answer", "must_include": [[entry["password"]]]}},
+        gold=avoiding(gold, other_passwords(entry), final, query),
         oracle=[
             calls(call("unlock_password_vault", pin=VAULT_PIN)),
             calls(call("get_vault_password", query=entry["title"])),
-            f"Your {entry['title']} password is {entry['password']} (username {entry['username']}).",
+            final,
         ],
     )
 
@@ -346,6 +359,7 @@ def vault_followup(ctx: Ctx) -> Draft:
         ["and the one for {b}?", "what about {b}?", "great — now {b}'s too, please.", "same thing for {b}."],
         b=second["title"],
     )  # fmt: skip
+    final = f"Your {second['title']} password is {second['password']}."
     return Draft(
         query=query,
         s0_patch=setting_patch("security.vault_unlocked", True),
@@ -353,12 +367,10 @@ def vault_followup(ctx: Ctx) -> Draft:
             {"role": "user", "content": f"What's my {first['title']} password? The vault PIN is {VAULT_PIN}."},
             {"role": "assistant", "content": f"Your {first['title']} password is {first['password']}."},
         ],
-        gold={"rubric": {"final_kind": "answer", "must_include": [[second["password"]]],
-                         "must_not_include": [first["password"]]}},
-        oracle=[
-            calls(call("get_vault_password", query=second["title"])),
-            f"Your {second['title']} password is {second['password']}.",
-        ],
+        gold=avoiding({"rubric": {"final_kind": "answer", "must_include": [[second["password"]]],
+                                  "must_not_include": [first["password"]]}},
+                      other_passwords(first, second), final, query),
+        oracle=[calls(call("get_vault_password", query=second["title"])), final],
     )  # fmt: skip
 
 
@@ -508,6 +520,23 @@ def timeout_unsupported(ctx: Ctx) -> Draft:
     )  # fmt: skip
 
 
+#: That the dashboard cannot look back as far as asked. A list of the week's apps with "past week" in it
+#: is also what a false "Over the last three months: ... (most in the past week)" says.
+WINDOW_LIMIT = ["only keeps", "only goes back", "only go back", "only covers", "only shows", "only show", "only has",
+                "only holds", "only stores", "only tracks", "only records", "only reaches", "only see", "only look",
+                "only check", "only the last", "only the past", "only 7", "only seven", "only a week", "only one week",
+                "only last", "only past", "can only", "just the last", "just the past", "just 7", "just seven",
+                "just a week", "just one week", "keeps 7", "keeps seven", "keeps a week", "keeps one week",
+                "covers 7", "covers seven", "covers a week", "covers one week", "goes back 7", "goes back seven",
+                "goes back a week", "goes back one week", "kept for", "stored for", "retains", "retained", "7-day",
+                "seven-day", "one-week", "limited to", "limit", "at most", "maximum", "can't", "cannot", "can not",
+                "unable", "not able", "not possible", "isn't possible", "no further back", "not further back",
+                "nothing older", "no older", "doesn't go", "does not go", "don't go", "doesn't keep", "does not keep",
+                "don't keep", "doesn't cover", "does not cover", "doesn't have", "does not have", "don't have",
+                "no data", "no record", "no history", "not available", "isn't available", "aren't available",
+                "unavailable"]  # fmt: skip
+
+
 @family("security.dashboard_too_far", dimension="basic", category="recovery", bucket="behavior")
 def dashboard_too_far(ctx: Ctx) -> Draft:
     hours, said = ctx.pick("sec_too_far")
@@ -520,17 +549,35 @@ def dashboard_too_far(ctx: Ctx) -> Draft:
         w=word, p=said,
     )  # fmt: skip
     names = [a["name"] for a in used]
+    final = (f"The privacy dashboard only keeps the last 7 days, so I can't look back further. In the past week, "
+             f"{and_list(names)} used your {word}.")  # fmt: skip
+    # Naming every app is not an answer: the apps that used the other sensor (camera or microphone) in
+    # that week but not this one must not be named (but not an app called like a word the answer may use).
+    other = {"CAMERA": "MICROPHONE", "MICROPHONE": "CAMERA"}[perm]
+    near = [
+        a["name"].lower()
+        for a in dashboard(other, 168)
+        if a not in used and a["name"].lower() not in COMMON_NAMES
+    ]
+    gold = {
+        "rubric": {
+            "final_kind": "answer",
+            "forbid_mutations": True,
+            "must_include": [
+                ["7 days", "seven days", "a week", "one week", "168", "past week", "last week"],
+                WINDOW_LIMIT,
+                *([n.lower()] for n in names),
+            ],
+        }
+    }
     return Draft(
         query=query,
         frictions=["capability_limit"],
-        gold={"rubric": {"final_kind": "answer", "forbid_mutations": True,
-                         "must_include": [["7 days", "seven days", "a week", "one week", "168", "past week",
-                                           "last week"], *([n.lower()] for n in names)]}},
+        gold=avoiding(gold, near, final, query, *PERM_WORDS.values()),
         oracle=[
             calls(call("get_privacy_dashboard", permission=perm, hours=hours)),
             calls(call("get_privacy_dashboard", permission=perm, hours=168)),
-            f"The privacy dashboard only keeps the last 7 days, so I can't look back further. In the past week, "
-            f"{and_list(names)} used your {word}.",
+            final,
         ],
     )  # fmt: skip
 

@@ -9,6 +9,7 @@ the gold skill's bound set. The category is the skill's theme.
 
 from __future__ import annotations
 
+import re
 from datetime import date, datetime, timedelta
 from typing import Any
 
@@ -16,10 +17,14 @@ from mpb_env.domains.assistant import SKILLS
 from mpb_env.domains.input import KEYBOARD_LANGUAGES
 from mpb_env.tasks.build import call, calls, contains, hermes
 from mpb_env.tasks.gen.core import Ctx, Draft, Skip, family
+from mpb_env.tasks.gen.fam_security import other_passwords
 from mpb_env.tasks.gen.fam_travel import here_origin, place_refs
 from mpb_env.tasks.gen.helpers import (
+    avoiding,
     base,
+    events_between,
     hhmm_words,
+    lookup,
     merge,
     s0_settings,
     sentence,
@@ -3138,6 +3143,14 @@ def daily_briefing(ctx: Ctx) -> Draft:
         "reminder_minutes": 10,
         "calendar": "personal",
     }
+    final = (
+        "Today: weekly sync with Sam at 10:00, lunch with Chris Lee at 12:30, the design review at 15:00 "
+        f"and {title} "
+        f"at {hhmm_words(at)}. The expense report reminder is due at 5 pm. Check the forecast above for San "
+        "Francisco, and you have a few unread messages and emails."
+    )
+    # Reading out the whole calendar is not a briefing on today: the events of the next two days must
+    # not be named.
     return skill_draft(
         ctx,
         "daily_briefing",
@@ -3151,17 +3164,19 @@ def daily_briefing(ctx: Ctx) -> Draft:
             calls(call("list_messages", unread_only=True)),
             calls(call("search_emails", folder="inbox", unread_only=True)),
         ],
-        "Today: weekly sync with Sam at 10:00, lunch with Chris Lee at 12:30, the design review at 15:00 "
-        f"and {title} "
-        f"at {hhmm_words(at)}. The expense report reminder is due at 5 pm. Check the forecast above for San "
-        "Francisco, and you have a few unread messages and emails.",
-        gold={
-            "rubric": {
-                "final_kind": "answer",
-                "must_include": [[title.lower()], ["expense"]],
-                "forbid_mutations": True,
-            }
-        },
+        final,
+        gold=avoiding(
+            {
+                "rubric": {
+                    "final_kind": "answer",
+                    "must_include": [[title.lower()], ["expense"]],
+                    "forbid_mutations": True,
+                }
+            },
+            [e["title"].lower() for e in events_between("2026-05-21", "2026-05-22")],
+            final,
+            query,
+        ),
         s0_patch={"events": {"event_p01": ev}},
         now="2026-05-20T08:00:00",
     )
@@ -3192,6 +3207,12 @@ def secure_sign_in(ctx: Ctx) -> Draft:
         "time": "2026-05-20T08:59:00",
         "read": False,
     }
+    final = f"Your {service} password is {password} and the code they texted is {code}."
+    # Reading out the vault or every texted code is not an answer: the other accounts' passwords and the
+    # other codes the message search lists must not be named.
+    entry = next(e for e in base()["vault_entries"].values() if e["password"] == password)
+    listed = lookup("list_messages", {"messages": {"msg_p01": otp}}, query="code", unread_only=True)
+    codes = [c for m in listed if m["id"] != "msg_p01" for c in re.findall(r"\b\d{6}\b", m["text"])]
     return skill_draft(
         ctx,
         "secure_sign_in",
@@ -3202,8 +3223,13 @@ def secure_sign_in(ctx: Ctx) -> Draft:
             calls(call("search_user_memory", query="OTP codes SMS consent")),
             calls(call("list_messages", query="code", unread_only=True)),
         ],
-        f"Your {service} password is {password} and the code they texted is {code}.",
-        gold={"rubric": {"final_kind": "answer", "must_include": [[password.lower()], [code]]}},
+        final,
+        gold=avoiding(
+            {"rubric": {"final_kind": "answer", "must_include": [[password.lower()], [code]]}},
+            [*other_passwords(entry), *codes],
+            final,
+            query,
+        ),
         s0_patch={"messages": {"msg_p01": otp}},
     )
 
@@ -3362,7 +3388,7 @@ def bedtime_rule(ctx: Ctx) -> Draft:
                     "table": "automation_rules",
                     "op": "create",
                     "fields": {
-                        "name": any_contains("bed", "night", "sleep"),
+                        "name": any_contains("bedtime", "bed", "night", "sleep"),
                         "trigger": "time",
                         "trigger_value": at,
                         "enabled": True,

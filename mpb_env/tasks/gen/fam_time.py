@@ -8,7 +8,7 @@ from typing import Any
 from mpb_env.tasks.build import call, calls, contains, hermes
 from mpb_env.tasks.gen.core import Ctx, Draft, Skip, family
 from mpb_env.tasks.gen.fam_calls import UNIQUE_RELATIONS
-from mpb_env.tasks.gen.helpers import base, granted_entry, revoked, shift
+from mpb_env.tasks.gen.helpers import avoiding, base, events_between, granted_entry, revoked, shift
 
 #: A keyword (or alternatives) a created title must keep, for the titles of the pools.
 EVENT_KEYWORDS = {
@@ -252,13 +252,17 @@ def when_is_event(ctx: Ctx) -> Draft:
          "what time does my {ev} start?", "check my calendar — when's the {ev}?"],
         ev=spoken,
     )  # fmt: skip
+    final = f"Your {spoken} ({event['title']}) is on {day_words(event['start'])} at {hhmm_words(hhmm)}."
+    # Listing the whole calendar is not an answer: the start times of the other events of the coming ten
+    # days (every core upcoming event) must not be named. The event's own end and reminder times may be.
+    others = [e for e in events_between("2026-05-20", "2026-05-29") if e["id"] != eid]
+    own = [event["end"], shift(event["start"], -(event["reminder_minutes"] or 0))]
+    gold = {"rubric": {"final_kind": "answer", "must_include": [time_alts(hhmm)], "forbid_mutations": True}}
     return Draft(
         query=query,
-        gold={"rubric": {"final_kind": "answer", "must_include": [time_alts(hhmm)], "forbid_mutations": True}},
-        oracle=[
-            calls(call("list_events", query=kw)),
-            f"Your {spoken} ({event['title']}) is on {day_words(event['start'])} at {hhmm_words(hhmm)}.",
-        ],
+        gold=avoiding(gold, [t for e in others for t in time_alts(e["start"][11:16])],
+                      *(t for iso in own for t in time_alts(iso[11:16])), final, query),
+        oracle=[calls(call("list_events", query=kw)), final],
     )  # fmt: skip
 
 

@@ -4,7 +4,7 @@ navigation and Wallet payment codes."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from datetime import date
+from datetime import date, timedelta
 from functools import cache
 from typing import Any
 
@@ -12,7 +12,7 @@ from mpb_env.domains.travel import _resolve_place
 from mpb_env.errors import ToolError
 from mpb_env.tasks.build import call, calls, hermes
 from mpb_env.tasks.gen.core import Ctx, Draft, Skip, family
-from mpb_env.tasks.gen.helpers import RECONNECT_UPDATES, base, granted_entry, offline, revoked
+from mpb_env.tasks.gen.helpers import RECONNECT_UPDATES, avoiding, base, granted_entry, offline, revoked
 from mpb_env.world.generate import SCALES, load_world
 from mpb_env.world.state import PhoneState
 
@@ -298,19 +298,28 @@ def weather_forecast(ctx: Ctx) -> Draft:
         city=city_said(ctx, w["city"]), when=on_day(ctx, w["date"]), when2=bare_day(ctx, w["date"]),
     )  # fmt: skip
     cond = w["condition"].replace("_", " ")
+    final = (f"{w['city']} on {w['date']}: {cond}, high of {w['high_f']}°F and low of {w['low_f']}°F, "
+             f"with a {w['precip_chance']}% chance of rain.")  # fmt: skip
+    # Reading out the week's forecast is not an answer: the highs and lows of the three days either side
+    # in that city must not be named (when they differ from every number of the day itself).
+    day = date.fromisoformat(w["date"])
+    near = [base()["weather"].get(f"{w['city_id']}|{day + timedelta(days=k)}") for k in (-3, -2, -1, 1, 2, 3)]
+    own = [w[k] for k in ("high_f", "low_f", "precip_chance", "wind_mph", "humidity")] + [day.day, day.month]
     return Draft(
         query=query,
-        gold={
-            "rubric": {
-                "final_kind": "answer",
-                "must_include": [CONDITION_SAID[w["condition"]], [str(w["high_f"])]],
-            }
-        },  # fmt: skip
-        oracle=[
-            calls(call("get_weather_forecast", city=w["city"], start_date=w["date"])),
-            f"{w['city']} on {w['date']}: {cond}, high of {w['high_f']}°F and low of {w['low_f']}°F, "
-            f"with a {w['precip_chance']}% chance of rain.",
-        ],
+        gold=avoiding(
+            {
+                "rubric": {
+                    "final_kind": "answer",
+                    "must_include": [CONDITION_SAID[w["condition"]], [str(w["high_f"])]],
+                }
+            },
+            [str(n[k]) for n in near if n for k in ("high_f", "low_f")],
+            final,
+            query,
+            *map(str, own),
+        ),
+        oracle=[calls(call("get_weather_forecast", city=w["city"], start_date=w["date"])), final],
     )
 
 
@@ -749,14 +758,27 @@ def my_flight_status(ctx: Ctx) -> Draft:
     else:
         timing = [["on time", "on-time", "no delay", "not delayed"]]
         said = "on time"
+    final = f"{f['flight_number']} is {said}; it leaves from terminal {f['terminal']}, gate {gate}."
+    # Reporting both booked flights is not an answer: the other flight's number, gate and delay must not
+    # be named.
+    other = base()["flights"][base()["bookings"][next(b for b in FLIGHT_REFS if b != bid)]["item_id"]]
+    near = [other["flight_number"], other["flight_number"].replace(" ", ""), other["gate"]]
+    if other["delay_min"]:
+        near += [f"{other['delay_min']} min", f"{other['delay_min']}-min", f"{other['delay_min']}min"]
     return Draft(
         query=query,
         s0_patch={"flights": {f["id"]: {**f, "delay_min": delay, "gate": gate}}},
-        gold={"rubric": {"final_kind": "answer", "must_include": [*timing, [gate.lower()]]}},
+        gold=avoiding(
+            {"rubric": {"final_kind": "answer", "must_include": [*timing, [gate.lower()]]}},
+            near,
+            final,
+            query,
+            f["flight_number"],
+        ),
         oracle=[
             calls(call("list_travel_bookings", kind="flight")),
             calls(call("get_transit_status", booking_id=bid)),
-            f"{f['flight_number']} is {said}; it leaves from terminal {f['terminal']}, gate {gate}.",
+            final,
         ],
     )
 

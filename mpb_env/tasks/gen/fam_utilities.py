@@ -9,7 +9,7 @@ from typing import Any
 
 from mpb_env.tasks.build import call, calls, contains, hermes
 from mpb_env.tasks.gen.core import Ctx, Draft, Skip, family
-from mpb_env.tasks.gen.helpers import RECONNECT_UPDATES, base, granted_entry, offline, revoked
+from mpb_env.tasks.gen.helpers import RECONNECT_UPDATES, base, false_claims, granted_entry, offline, revoked
 from mpb_env.tools.runtime import execute
 from mpb_env.world.generate import load_world
 from mpb_env.world.state import PhoneState
@@ -519,6 +519,8 @@ def bookmark_if_missing(ctx: Ctx) -> Draft:
                             "didn't need to",
                         ]
                     ],
+                    # nor a claim of having saved it ("you saved it under Travel" is none)
+                    "must_not_include": false_claims("added", "bookmarked", "saved", passive=False),
                     "forbid_mutations": True,
                 }
             },  # fmt: skip
@@ -975,7 +977,15 @@ def deleted_note(ctx: Ctx) -> Draft:
             {"role": "user", "content": f"What's on {ref}?"},
             {"role": "assistant", "content": f'Your "{n["title"]}" note ({n["folder"]}) says:\n{n["body"]}'},
         ],
-        gold={"rubric": {"final_kind": "any", "must_include": [GONE_WORDS], "forbid_mutations": True}},
+        gold={
+            "rubric": {
+                "final_kind": "any",
+                "must_include": [GONE_WORDS],
+                "forbid_mutations": True,
+                # nor a claim of having sent it ("nothing has been sent" is none)
+                "must_not_include": false_claims("sent", "texted", "shared", "forwarded", passive=False),
+            }
+        },
         oracle=[
             calls(call("search_notes", query=kw)),
             f'I can\'t find "{n["title"]}" anymore — it looks like it was deleted since we looked at it, so I '

@@ -4,9 +4,11 @@ entries, rubrics and the words a final message uses. Calls themselves come from 
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from datetime import datetime, timedelta
 from typing import Any
 
+from mpb_env.checkers import has_phrase, norm_text
 from mpb_env.tasks.build import call, contains
 from mpb_env.tasks.gen.core import Ctx
 from mpb_env.world.generate import load_world
@@ -16,6 +18,30 @@ from mpb_env.world.generate import load_world
 def base() -> dict[str, Any]:
     """The tables of the base world every S0 patch starts from (size M)."""
     return load_world("M").tables
+
+
+def events_between(
+    first_day: str, last_day: str, patch: dict[str, Any] | None = None
+) -> list[dict[str, Any]]:
+    """The calendar's events starting on ``first_day`` through ``last_day`` (ISO dates, inclusive),
+    soonest first: the base world's, with ``patch`` rows (an S0 ``events`` table) added or replaced."""
+    rows = {**base()["events"], **(patch or {})}
+    hits = [e for e in rows.values() if e and first_day <= e["start"][:10] <= last_day]
+    return sorted(hits, key=lambda e: (e["start"], e["id"]))
+
+
+def lookup(
+    tool: str, s0_patch: dict[str, Any] | None = None, now: str = "2026-05-20T09:00:00", **args: Any
+) -> Any:
+    """What a read-only tool returns on the base world (with ``s0_patch``) at ``now``: the candidates
+    a policy sees while looking something up."""
+    from mpb_env.tools.runtime import call_tool
+    from mpb_env.world.state import Patch, PhoneState
+
+    fb = call_tool(PhoneState(load_world("M"), Patch(s0_patch), now), tool, args)
+    if fb["status"] != "success":
+        raise ValueError(f"{tool}({args}) failed: {fb['message']}")
+    return fb["data"]
 
 
 def app_name(app_id: str) -> str:
@@ -84,11 +110,65 @@ def sms_call(contact_id: str, keywords: list[str]) -> dict[str, Any]:
     return call("send_message", contact_id=contact_id, text=contains(*keywords))
 
 
-def rubric(kind: str, *groups: list[str], forbid: bool = True) -> dict[str, Any]:
-    """Gold for a behaviour task: the final message's kind and phrase groups (one of each must occur)."""
-    return {
-        "rubric": {"final_kind": kind, "must_include": [list(g) for g in groups], "forbid_mutations": forbid}
-    }
+def rubric(kind: str, *groups: list[str], forbid: bool = True, avoid: Iterable[str] = ()) -> dict[str, Any]:
+    """Gold for a behaviour task: the final message's kind and phrase groups (one of each must occur),
+    and the phrases it must ``avoid``."""
+    out: dict[str, Any] = {"final_kind": kind, "must_include": [list(g) for g in groups]}
+    if avoid:
+        out["must_not_include"] = list(avoid)
+    return {"rubric": {**out, "forbid_mutations": forbid}}
+
+
+def distractors(phrases: Iterable[str], keep: Iterable[str]) -> list[str]:
+    """``must_not_include`` phrases for an information answer: the same kind of fact about the *other*
+    candidates a lookup shows (other events' times, other apps' numbers, ...), so that listing every
+    candidate does not pass. Any phrase that a text in ``keep`` (the rubric's alternatives, the oracle's
+    final message, the query, other words a correct answer may use) contains, or that contains one of
+    them, is left out, as the checker matches them (``has_phrase``: whole numbers, words from their
+    start); so are duplicates."""
+    kept = [norm_text(k) for k in keep if norm_text(k)]
+    out: list[str] = []
+    seen: set[str] = set()
+    for p in phrases:
+        n = norm_text(p)
+        if not n or n in seen or any(has_phrase(k, n) or has_phrase(n, k) for k in kept):
+            continue
+        seen.add(n)
+        out.append(p)
+    return out
+
+
+def alternatives(gold: dict[str, Any]) -> list[str]:
+    """Every phrase of a gold rubric's ``must_include`` groups."""
+    return [p for group in gold["rubric"]["must_include"] for p in group]
+
+
+def avoiding(gold: dict[str, Any], phrases: Iterable[str], *keep: str) -> dict[str, Any]:
+    """``gold`` whose rubric also forbids ``phrases`` (through ``distractors``, keeping the rubric's own
+    alternatives and ``keep``); an existing ``must_not_include`` list is extended."""
+    rubric = gold["rubric"]
+    found = distractors(phrases, [*alternatives(gold), *keep])
+    before = list(rubric.get("must_not_include", []))
+    extra = [p for p in found if norm_text(p) not in {norm_text(b) for b in before}]
+    return {**gold, "rubric": {**rubric, "must_not_include": before + extra}} if extra or before else gold
+
+
+def false_claims(*done: str, passive: bool = True) -> list[str]:
+    """``must_not_include`` phrases for a status answer whose action could not be taken (the transfer
+    had already finished, the number was blocked before): the ways a message claims to have taken it
+    anyway, for each past participle in ``done`` — "I cancelled", "I've already cancelled", "it's now
+    cancelled", "successfully cancelled" and, with ``passive``, "it has been cancelled" (leave that out
+    where an honest message says so of the past: "they have been blocked since May 2"). Negations ("I
+    haven't cancelled", "it hasn't been cancelled", "nothing to cancel") and what the user did ("you
+    cancelled") hold none of them.
+
+    >>> false_claims("stopped", passive=False)[:4]
+    ['i stopped', "i've stopped", 'i have stopped', 'i already stopped']
+    """
+    forms = ["i {}", "i've {}", "i have {}", "i already {}", "i've already {}", "now {}", "successfully {}"]
+    if passive:
+        forms += ["has been {}", "have been {}"]
+    return [f.format(d) for d in done for f in forms]
 
 
 # --------------------------------------------------------------------------- words and times

@@ -1619,7 +1619,8 @@ UTIL_MISMATCHED_UNITS = [
 ]
 UTIL_LANGUAGES = ["Spanish", "French", "German", "Italian", "Japanese", "Chinese"]
 UTIL_BAD_LANGUAGES = ["Korean", "Portuguese", "Russian", "Arabic", "Hindi", "Dutch", "Swedish", "Turkish", "Vietnamese", "Thai"]
-#: (how the user asks a quick-answer question, a phrase the answer must contain)
+#: (how the user asks a quick-answer question, a phrase the answer must contain): a bare small number
+#: ("7", "15", "100") is also in a wrong answer ("July 7", "a $15 tip"), so it comes with its unit or noun.
 UTIL_FACTS = [
     ("what's the capital of Australia?", ["canberra"]), ("how tall is Mount Everest?", ["8,849", "8849", "29,032", "29032"]),
     ("who wrote Pride and Prejudice?", ["austen"]), ("what's the capital of Canada?", ["ottawa"]),
@@ -1627,9 +1628,10 @@ UTIL_FACTS = [
     ("who painted the Mona Lisa?", ["da vinci", "leonardo"]), ("what's the chemical symbol for gold?", ["au"]),
     ("what's the largest planet in the solar system?", ["jupiter"]), ("when did the Golden Gate Bridge open?", ["1937"]),
     ("who developed the theory of relativity?", ["einstein"]), ("how many feet are in a mile?", ["5,280", "5280"]),
-    ("what's the capital of Japan?", ["tokyo"]), ("how many continents are there?", ["seven", "7"]),
+    ("what's the capital of Japan?", ["tokyo"]), ("how many continents are there?", ["seven", "7 continents", "7:", "7 (", "7 —", "7 -", "there are 7", "7 in all", "7 in total", "7 of them"]),
     ("what's the time difference between San Francisco and New York?", ["3 hours", "three hours"]),
-    ("how much should I tip at a US restaurant?", ["15", "20"]), ("what's the boiling point of water?", ["100"]),
+    ("how much should I tip at a US restaurant?", ["15%", "15 %", "15 percent", "15-20", "15–20", "15 to 20", "20%", "20 %", "20 percent", "15 and 20", "fifteen to twenty", "fifteen percent", "twenty percent"]),
+    ("what's the boiling point of water?", ["100 °c", "100°c", "100 ºc", "100 degrees", "100 c", "100 celsius", "212 °f", "212°f", "212 ºf", "212 degrees", "212 f", "212 fahrenheit", "100℃", "212℉"]),
     ("who was the first person to walk on the moon?", ["armstrong"]),
 ]
 #: (how the user describes a page from their recent history, search text, canonical URL)
