@@ -138,9 +138,17 @@ class FakeChatServer:
                     server.requests.append(body)
                     server.in_flight += 1
                     server.max_in_flight = max(server.max_in_flight, server.in_flight)
+                self.counted = True
                 try:
                     self._answer(body)
                 finally:
+                    self._done()
+
+            def _done(self) -> None:
+                """The request stops counting as in flight: before its reply is written, so a client that
+                sends the next request on reading it is never seen overlapping this one."""
+                if getattr(self, "counted", False):
+                    self.counted = False
                     with server.lock:
                         server.in_flight -= 1
 
@@ -162,6 +170,7 @@ class FakeChatServer:
 
             def _send(self, status: int, payload: dict[str, Any]) -> None:
                 data = orjson.dumps(payload)
+                self._done()
                 self.send_response(status)
                 self.send_header("Content-Type", "application/json")
                 self.send_header("Content-Length", str(len(data)))
