@@ -532,3 +532,259 @@ def test_a_false_claim_of_the_impossible_action_fails(task_id: str) -> None:
         facts = " ".join(groups[i][0] for i in status)
         verdict = play(task_id, [*turns[:-1], f"{claim.format(rest=rest.title())} {facts}."])
         assert not verdict["success"] and any("must not mention" in r for r in verdict["reasons"])
+
+
+#: Correct answers in the words and formats a strong chat model uses (terse or chatty, markdown, 12- or
+#: 24-hour times, the unit, a true extra like the place, the end time or a follow-up offer), on bench
+#: tasks of the families whose rubrics name distractors or reject false claims, and of those whose short
+#: keys stopped matching inside longer words. Each must pass: the distractors, the false-claim phrases
+#: and the word edges must not catch an honest answer.
+NATURAL = {
+    # time.when_is_event: coffee with Chris Li, Thursday May 21 8:30-9:15 at Blue Bottle (reminder 8:15)
+    "basic-0066": [
+        "8:30 AM tomorrow (Thursday, May 21) at Blue Bottle, Mint Plaza.",
+        "Your coffee with Chris Li starts at **8:30 am** on Thursday, May 21 at Blue Bottle in Mint Plaza. "
+        "It's scheduled to wrap up at 9:15, and you'll get a reminder 15 minutes before (8:15).",
+        "It's tomorrow at 08:30 — Blue Bottle, Mint Plaza. Want me to set an extra reminder?",
+        "- **When:** Thu, May 21, 8:30–9:15 AM\n- **Where:** Blue Bottle, Mint Plaza\n- **With:** Chris Li",
+    ],
+    # time.when_is_event: flight to New York, Tuesday May 26 8:15-16:45, reminder two hours before
+    "basic-0147": [
+        "Tuesday, May 26 — departs 8:15 AM from SFO Terminal 3, lands at JFK around 4:45 PM.",
+        "The flight to New York leaves at 8:15 am next Tuesday (May 26). I'd plan to be at the airport by "
+        "about 6:15. Want me to set an alarm?",
+    ],
+    # assistant.brief_next_hours
+    "basic-0008": [
+        "Here's your next two hours:\n- **9:20 AM** – Budget review\n- **9:30 AM** – Laundry timer ends\n"
+        "- **10:00 AM** – Weekly sync with Sam Carter (Northwind Labs, Room 4B)\n\nYou also have 11 unread "
+        "messages from Chris Lee, Maya Chen and others.",
+        "Budget review at 9:20, your laundry timer goes off at 9:30, then the weekly sync with Sam at 10.",
+    ],
+    "basic-0170": [
+        "- 9:30 laundry timer\n- 10:00 Weekly sync (Sam Carter)\n- 10:40 Team lunch\n"
+        "- 12:30 Lunch with Chris Lee, Tartine Manufactory",
+    ],
+    # assistant.memories_about: flying; birthdays (Sept 3, 2026 is a Thursday: no distractor)
+    "basic-0009": [
+        "Here's what I've got on flying:\n- **Airline:** United, out of SFO, nonstop when possible\n"
+        "- **Seat:** aisle near the front; window for red-eye flights",
+        "Aisle seat near the front (window on red-eyes); United out of SFO, preferably nonstop.",
+    ],
+    "basic-0171": [
+        "Here are the birthdays I have saved:\n- Emma (your daughter): May 27 — she turns 9 this year\n"
+        "- Jordan (your spouse): June 14\n- Mom (Linda Morgan): September 3",
+        "I have three: Emma on May 27 (a Wednesday this year), Jordan on June 14 (a Sunday) and your mom, "
+        "Linda Morgan, on September 3 (a Thursday).",
+        "Emma's birthday is May 27, which is just a week away. Jordan's is June 14 and your mom's is Sept 3.",
+        "Emma: 27 May; Jordan: 14 June; Mom: 3 September.",
+    ],
+    # assistant.skill_for_need
+    "basic-0010": [
+        "Yes — **Airport mode** (`airport_mode`). It checks your flight status, sets up the ride to the "
+        "airport, connects to terminal Wi-Fi and switches on flight mode. I won't run it until you say so.",
+        "airport_mode — flight status, ride, terminal Wi-Fi, flight mode.",
+    ],
+    "basic-0091": [
+        "That's the New Phone Setup skill — it transfers everything from your old phone and sets up "
+        "security on the new one. Not running it yet.",
+    ],
+    # devices.pairing_log_when: Living Room TV, May 17 20:05; Alex's Watch, today 07:00
+    "basic-0023": [
+        "Your phone last connected to the Living Room TV on Sunday, May 17 at 8:05 PM (to cast media).",
+        "It was last linked on **17 May 2026** at 20:05, for casting.",
+        "It last connected on the 17th of May, at 20:05.",
+        "Sunday the 17th at 8:05 pm.",
+    ],
+    "basic-0185": [
+        "Alex's Watch last connected today at 7:00 AM for a watch sync.",
+        "It synced this morning at 7:00 AM.",
+    ],
+    # network.data_usage_answer: the app's own Wi-Fi and total use, the cycle's totals may be named
+    "basic-0046": [
+        "Mail has used **310 MB** of mobile data this cycle (since May 1). It's also used 920 MB over Wi-Fi, "
+        "1,230 MB in total.",
+        "310 MB so far — about 4% of the 7,659 MB of mobile data you've used this cycle.",
+    ],
+    "basic-0127": ["12 MB of mobile data since May 1 (plus 3 MB on Wi-Fi, 15 MB total)."],
+    # security.vault_lookup, security.vault_followup
+    "basic-0053": ["Your Zoom login: username **amorgan**, password `Meadow*River81`."],
+    "basic-0455": ["Your Strava password is Quartz$Willow10 (username alex.morgan@example.com)."],
+    # security.dashboard_too_far: the limit in the tool's own words, or as what is not kept
+    "basic-0875": [
+        "The privacy dashboard keeps 168 hours (7 days) of history, so here's the past week: Instagram, "
+        "Camera, WhatsApp and Zoom used your camera.",
+        "Heads up: camera access history older than 7 days isn't kept. In the past week: Instagram, Camera, "
+        "WhatsApp, and Zoom.",
+        "Three months is beyond what the privacy dashboard stores — it holds the last 7 days. In that window, "
+        "Instagram, the Camera app, WhatsApp and Zoom accessed your camera.",
+        "I can only see the last week of camera access, not three months. Instagram, Camera, WhatsApp and "
+        "Zoom used it.",
+    ],
+    # skill.daily_briefing, skill.secure_sign_in (both routings)
+    "skill-0008": [
+        "Sunny, 68°F. Meetings: weekly sync 10:00, lunch with Chris Lee 12:30, design review 15:00, team "
+        "trivia 17:30. Expense report due 17:00. 11 unread texts, 3 unread emails.",
+        "After your weekly sync with Sam at 10 and lunch with Chris Lee at 12:30, you've got the design review "
+        "at 3 and Team Trivia at 5:30. Submit your expense report by 5 pm; Maya wants the Seattle travel "
+        "request approved before noon, and you still need flowers for Emma's play by Friday.",
+    ],
+    "skill-0063": [
+        "Password: Checkup#Fog61. SMS code: 415990 — use it quickly, it expires in 10 minutes.",
+        "Your Sunset Family Health password is Checkup#Fog61, and the verification code is 415 990.",
+    ],
+    # travel.weather_forecast: decades and Celsius of the day's own temperatures
+    "basic-0073": [
+        "Saturday, May 30 in San Francisco looks sunny with a high of 61°F (16°C) and a low of 48°F, 0% "
+        "chance of rain. Winds around 17 mph, so bring a light jacket.",
+        "Looks like a clear day: highs in the low 60s (61°F), dropping to 48°F overnight.",
+    ],
+    "basic-0154": [
+        "Showery and mild: high of 65, low in the mid-50s, 75% chance of rain.",
+        "Expect showers in Boston on May 27, with temperatures between 55 and 65°F (about 13–18°C).",
+    ],
+    # travel.my_flight_status: the delay as the new departure time
+    "basic-0465": [
+        "It's delayed by 40 min. Gate **E12**, Terminal 3.",
+        "Your flight to New York (UA 1532) is delayed: new departure 8:55 AM instead of 8:15 AM. Gate E12 in "
+        "Terminal 3.",
+    ],
+    "basic-0577": [
+        "UA 2215 is delayed — it now leaves at 17:55 instead of 17:00. Gate C19.",
+        "Nearly an hour behind schedule: departure moved from 5:00 PM to 5:55 PM, gate C19.",
+    ],
+    # devices.cancel_finished
+    "basic-0846": [
+        "Too late to call it off, I'm afraid — the migration already completed at 8:40 AM. All 5,130 "
+        "messages and 960 call log entries are on this phone now.",
+        "It's too late — the transfer wrapped up at 8:40, before you asked.",
+        "The transfer is already 100% complete, so cancelling isn't possible.",
+        "That one's done. The transfer completed about 20 minutes ago, at 8:40.",
+    ],
+    # calls.already_blocked
+    "basic-0840": [
+        "Caleb Hayes is already blocked, so there's nothing to do — his calls and texts won't reach you.",
+        "He's on your block list already, so no changes were needed.",
+        "Caleb Hayes is currently blocked — you won't get calls or messages from him. Want me to unblock him "
+        "instead?",
+    ],
+    # apps.restore_purged: "unless it's backed up" is no claim of "it's back"
+    "basic-0836": [
+        "Sorry — brochure_714.zip isn't in the recycle bin or anywhere in your files, so it looks like it was "
+        "permanently deleted. Unless it's backed up somewhere else (like cloud storage or email), it can't be "
+        "recovered.",
+        "Unfortunately I can't restore it: the recycle bin is empty and the file isn't in any folder.",
+        "Your recycle bin is currently empty, so brochure_714.zip can't be brought back. Do you have a backup?",
+    ],
+    # assistant.expired_watch
+    "basic-0838": [
+        "No need — that watch already expired yesterday at 8 PM, so I'm not tracking the Kindle deal anymore.",
+        "The Kindle deal watch isn't running: it stopped automatically yesterday at 8:00 PM when it reached "
+        "its end time.",
+    ],
+    # network.data_cap_conditional: "7.7GB", two decimals, "nothing is turned off"
+    "basic-0307": [
+        "You're at 7,659 MB (about 7.7 GB) of mobile data this cycle — under your 15 GB plan, so I've left "
+        "mobile data on.",
+        "You've used ~7.7GB of your 15 GB, so mobile data stays on.",
+        "**Usage this cycle:** 7.66 GB of 15 GB. Mobile data is still on.",
+        "You've used 7.5 GB (7,659 MB) this cycle, which is under 15 GB, so nothing is turned off.",
+    ],
+    # display.exception_gone: "isn't one of" is not "isn't on"
+    "basic-0852": [
+        "Linda Morgan isn't one of your Do Not Disturb exceptions — only Jordan and Emma are, so there's "
+        "nothing to remove.",
+        "Linda's not an exception anymore. Heads up though: DND lets calls from favorites through and she's a "
+        "favorite, so her calls can still ring — want me to change that?",
+    ],
+    # utilities.deleted_note
+    "basic-0897": [
+        "Hmm, the grocery note isn't in your notes anymore, so I haven't sent anything. Want me to send Chris "
+        "Li the list I read out earlier?",
+        'The "Grocery list" note seems to have been removed since we looked at it. I can text Chris Li: '
+        '"Milk, eggs, bananas, coffee beans" — shall I?',
+        "I searched your notes but there's no grocery note now, so nothing was sent to Chris Li. Want me to "
+        "type the items into a text instead?",
+    ],
+    # utilities.quick_fact
+    "basic-0078": ["The Mona Lisa was painted by **Leonardo da Vinci**, in the early 1500s."],
+    "basic-0159": ["There's a 3-hour difference — New York is ahead of San Francisco."],
+    # short keys that stopped matching inside longer words: "incompatible", "unreachable", "passcode",
+    # "recharge", "older", and phrasings without "end"/"before"
+    "basic-0835": [
+        "Sorry, VR Arcade is incompatible with this phone — it needs a depth sensor and Android 16."
+    ],
+    "basic-1013": ["Sorry, I can't connect to Marriott_Guest — it's saved but unreachable from here."],
+    "basic-0873": ["I can't connect to your Honda CR-V right now — it may be powered off or too far away."],
+    "basic-0878": ["That vault passcode (1537) didn't work. Could you double-check it?"],
+    "basic-0881": [
+        "I can't install it yet — the battery is at 29% and it needs at least 30%. Could you recharge?"
+    ],
+    "basic-0884": ["Those times look reversed — 3:30 pm to 2:30 pm. Did you mean 2:30 to 3:30 pm?"],
+    "basic-0860": [
+        "That QR code is out of date — the password it contains doesn't work for the network anymore. Could "
+        "you ask the staff for the current one?",
+        "The QR code has an older password for MissionVet-Guest, so I can't connect. Can you get the new one?",
+    ],
+}
+
+
+@pytest.mark.parametrize(
+    ("task_id", "final"), [(t, m) for t, msgs in NATURAL.items() for m in msgs], ids=lambda v: v[:40]
+)
+def test_a_natural_correct_answer_passes(task_id: str, final: str) -> None:
+    task = ENV.unwrapped._index[task_id]
+    variants = [f"{task_id}@SOR", f"{task_id}@MTSR"] if task.dimension == "skill" else [task_id]
+    for variant in variants:
+        verdict = play(variant, [*oracle(variant)[:-1], final])
+        assert verdict["success"], (variant, verdict["reasons"])
+
+
+@pytest.mark.parametrize(
+    ("split", "task_id", "final"),
+    [
+        (
+            "starter",
+            "basic-027",
+            "That reminder has already been completed (on May 18), so nothing's left to do.",
+        ),
+        ("starter", "basic-027", "The dry cleaning reminder has been completed already, so I left it as is."),
+        ("starter", "basic-027", "It's already been marked complete."),
+        ("starter", "basic-024", "Those times are reversed — 3 PM to 2 PM. Did you mean 2 to 3 PM?"),
+        (
+            "train",
+            "train-s0-basic-0333",
+            "Good news: it's already saved in your Travel folder. I left it there.",
+        ),
+        ("train", "train-s0-basic-0333", "No changes made — united.com is already in your Travel bookmarks."),
+    ],
+)
+def test_a_natural_correct_answer_passes_off_bench(split: str, task_id: str, final: str) -> None:
+    from mpb_env.tasks import load_tasks
+    from mpb_env.validation import replay
+
+    task = next(t for t in load_tasks(split) if t.id == task_id)
+    verdict = replay(task, [*task.oracle[:-1], final]).verdict
+    assert verdict.success, verdict.reasons
+
+
+@pytest.mark.parametrize(
+    ("question", "answer"),
+    [
+        (
+            "how many continents are there?",
+            "There are **7** continents: Africa, Antarctica, Asia, Australia, ...",
+        ),
+        ("how many continents are there?", "The answer is 7."),
+        ("how much should I tip at a US restaurant?", "About 18–20% is standard these days."),
+        ("what's the boiling point of water?", "At sea level, 100 ℃ (212 ℉)."),
+        ("what's the time difference between San Francisco and New York?", "3 hrs: New York is ahead."),
+        ("what's the chemical symbol for gold?", "**Au** (from the Latin *aurum*)."),
+        ("how tall is Mount Everest?", "8,848.86 m (29,031.7 ft)."),
+    ],
+)
+def test_a_natural_quick_fact_passes(question: str, answer: str) -> None:
+    from mpb_env.checkers import has_phrase, norm_text
+    from mpb_env.tasks.gen.pools import UTIL_FACTS
+
+    assert any(has_phrase(norm_text(answer), norm_text(k)) for k in dict(UTIL_FACTS)[question])

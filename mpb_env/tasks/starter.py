@@ -647,7 +647,19 @@ def basic() -> list[Task]:
             gold={
                 "rubric": {
                     "final_kind": "question",
-                    "must_include": [["before", "earlier", "after", "end"]],
+                    "must_include": [
+                        [
+                            "before",
+                            "earlier",
+                            "after",
+                            "end",
+                            "reversed",
+                            "backward",
+                            "swapped",
+                            "flipped",
+                            "mixed up",
+                        ]
+                    ],
                     "forbid_mutations": True,
                 }
             },
@@ -711,11 +723,26 @@ def basic() -> list[Task]:
                             "nothing to tick",
                             "was completed",
                             "was marked",
+                            "already been",
+                            "completed already",
+                            "complete already",
+                            "done already",
+                            "marked already",
+                            "ticked off already",
+                            "checked off already",
+                            "had been completed",
+                            "had been marked",
+                            "completed on",
+                            "completed at",
+                            "completed earlier",
+                            "completed before",
                         ]
                     ],
-                    "must_not_include": false_claims(
-                        "ticked off", "ticked", "marked", "completed", "checked off"
-                    ),
+                    # "it has been completed already" is no claim: the passive only of the ticking
+                    "must_not_include": [
+                        *false_claims("ticked off", "ticked", "checked off"),
+                        *false_claims("marked", "completed", passive=False),
+                    ],
                     "forbid_mutations": True,
                 }
             },  # fmt: skip

@@ -139,6 +139,9 @@ def _memories(args: dict[str, Any]) -> list[dict[str, Any]]:
     return sorted(found, key=lambda m: m["updated_at"], reverse=True)
 
 
+_MONTHS = {f"{datetime(2026, m, 1):%B}" for m in range(1, 13)}
+
+
 @family("assistant.memories_about", dimension="basic", category="grounding", bucket="behavior")
 def memories_about(ctx: Ctx) -> Draft:
     args, what, groups = ctx.pick("asst_memory_queries")
@@ -158,9 +161,13 @@ def memories_about(ctx: Ctx) -> Draft:
     ids = {m["id"] for m in found}
     other = [p for a, _w, gs in ASST_MEMORY_QUERIES if not ids & {m["id"] for m in _memories(a)}
              for g in gs for p in g if len(p) > 3 or any(c.isdigit() for c in p)]  # fmt: skip
+    # A correct answer may name the weekday of a date it reads out ("Mom's birthday is September 3, a
+    # Thursday this year"): those are no distractor.
+    weekdays = [f"{datetime.strptime(f'{mon} {day} {year}', '%B %d %Y'):%A}" for year in (2026, 2027)
+                for mon, day in re.findall(r"\b([A-Z][a-z]+) (\d{1,2})\b", text) if mon in _MONTHS]  # fmt: skip
     return Draft(
         query=query,
-        gold=avoiding(rubric("answer", *groups), other, final, query),
+        gold=avoiding(rubric("answer", *groups), other, final, query, *weekdays),
         oracle=[calls(call("list_user_memories", **args)), final],
     )
 
@@ -453,7 +460,9 @@ WATCH_EXPIRED = ["expired", "already ended", "already over", "already stopped", 
                  "ended at", "had ended", "had stopped", "had finished", "was already", "wasn't active",
                  "was not active", "was inactive", "was no longer", "wasn't running", "was not running", "ran out",
                  "timed out", "lapsed", "nothing to stop", "nothing to end", "nothing to turn off",
-                 "nothing to shut", "nothing to cancel"]  # fmt: skip
+                 "nothing to shut", "nothing to cancel", "already not", "stopped yesterday", "finished yesterday",
+                 "stopped automatically", "ended automatically", "stopped on its own", "on its own",
+                 "reached its end"]  # fmt: skip
 #: A claim of having stopped it.
 WATCH_STOPPED = false_claims("stopped", "ended", "cancelled", "canceled", "turned off", "shut down", "shut off",
                              "removed", "deleted", "disabled")  # fmt: skip

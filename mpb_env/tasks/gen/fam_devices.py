@@ -86,6 +86,11 @@ def job_patch(cats: list[str], started: str, ends: str) -> dict[str, dict[str, A
     return {"migration_jobs": {S0_JOB: job}}
 
 
+def _nth(day: int) -> str:
+    """``17`` → ``"17th"``."""
+    return f"{day}{'th' if 10 <= day % 100 <= 20 else {1: 'st', 2: 'nd', 3: 'rd'}.get(day % 10, 'th')}"
+
+
 def _day_words(iso: str) -> list[str]:
     d = datetime.fromisoformat(iso)
     words = [
@@ -94,9 +99,13 @@ def _day_words(iso: str) -> list[str]:
         f"{d.day} {d:%B}",
         f"{d.month}/{d.day}",
         f"{d:%b} {d.day}",
+        f"{_nth(d.day)} of {d:%B}",
+        f"{_nth(d.day)} {d:%B}",
     ]
     if d.date().isoformat() == "2026-05-20":
         words.append("today")
+        if d.hour < 12:
+            words.append("this morning")
     if d.date().isoformat() == "2026-05-19":
         words.append("yesterday")
     return [w.lower() for w in words]
@@ -163,6 +172,10 @@ def pairing_log_when(ctx: Ctx) -> Draft:
     rec = base()["bluetooth_devices"].get(dev["id"]) or base()["cross_devices"][dev["id"]]
     # The device list's own last_connected may name another day than the log; either reading is fair.
     days = _day_words(last) + (_day_words(rec["last_connected"]) if rec.get("last_connected") else [])
+    listed = lookup("list_pairing_log", device_id=dev["id"], event="connect", limit=5)
+    nth = _nth(datetime.fromisoformat(last).day)
+    if not any(_nth(datetime.fromisoformat(r["time"]).day) == nth for r in listed if r["time"] != last):
+        days.append(f"the {nth}")  # "Sunday the 17th", when no other connection listed fell on a 17th
     query = ctx.say(
         ["when did I last connect {d}?", "what's the last time {d} was connected to my phone?",
          "check the pairing history: when was {d} last connected?", "how long since {d} last connected? Give me the date.",
@@ -174,14 +187,13 @@ def pairing_log_when(ctx: Ctx) -> Draft:
     final = f"{dev['name']} last connected on {day:%B} {day.day} at {day:%H:%M}."
     # Reading out the whole log is not an answer: the days of the earlier connections the lookup lists
     # must not be named (the day it disconnected after the last one may be).
-    listed = lookup("list_pairing_log", device_id=dev["id"], event="connect", limit=5)
     after = [w for r in base()["pairing_log"].values() if r["device_id"] == dev["id"] and r["time"] >= last
              for w in _day_words(r["time"])]  # fmt: skip
     return Draft(
         query=query,
         gold=avoiding(rubric("answer", list(dict.fromkeys(days))),
                       [w for r in listed if r["time"] != last for w in _day_words(r["time"])
-                       if w not in ("today", "yesterday")], final, query, *after),
+                       if w not in ("today", "yesterday", "this morning")], final, query, *after),
         oracle=[calls(call("list_pairing_log", device_id=dev["id"], event="connect", limit=5)), final],
     )  # fmt: skip
 
@@ -671,6 +683,13 @@ MIGRATION_FINISHED = [
     "was complete", "was done", "is finished", "has been completed", "had been completed",
     "nothing to cancel", "nothing left to cancel", "nothing to stop", "nothing to abort", "nothing to halt",
     "nothing to call off", "no transfer to cancel",
+    # the transfer or migration itself as the subject, its end time, "100%", "too late"
+    "transfer finished", "transfer completed", "transfer is complete", "transfer is done", "transfer is finished",
+    "migration finished", "migration completed", "migration is complete", "migration is done",
+    "migration is finished", "copy finished", "copy completed", "copy is complete", "wrapped up at",
+    "wrapped up before", "wrapped up earlier", "wrapped up this morning", "ended at", "ended before",
+    "done at", "finished about", "completed about", "finished around", "completed around", "100% complete",
+    "100% done", "100% finished", "it's too late", "too late to",
 ]  # fmt: skip
 
 #: A claim of having cancelled it.

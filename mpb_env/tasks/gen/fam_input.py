@@ -692,7 +692,9 @@ def qr_outdated_wifi(ctx: Ctx) -> Draft:
         query=query,
         frictions=["state_mutation"],
         s0_patch=merge(in_view(label, "wifi", wifi_payload(ssid, password)), {"wifi_networks": {ssid: net}}),
-        gold=rubric("question", ["outdated", "doesn't match", "does not match", "old", "changed", "no longer"]),
+        gold=rubric("question", ["outdated", "doesn't match", "does not match", "old", "changed", "no longer", "older",
+                                 "out of date", "out-of-date", "stale", "expired", "not current", "isn't current",
+                                 "wrong", "incorrect", "doesn't work", "does not work"]),
         oracle=[
             calls(call("scan_qr_code")),
             f"That QR code is outdated: its password no longer matches the {ssid} network, so I couldn't connect. "

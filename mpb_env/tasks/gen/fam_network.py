@@ -292,10 +292,12 @@ def wifi_off_join(ctx: Ctx) -> Draft:
 
 
 #: A claim of having turned mobile data off (under the cap the answer is the usage and that it stays on;
-#: "I haven't turned it off" and "it hasn't been disabled" are no such claim).
+#: "I haven't turned it off", "it hasn't been disabled" and "nothing is turned off" are no such claim).
 DATA_OFF = [*false_claims("turned", "switched", "disabled", "cut", "shut", passive=False),
-            "has been turned off", "has been switched off", "has been disabled", "is turned off", "is switched off",
-            "is disabled", "is now off", "data is off"]  # fmt: skip
+            *(f"{who} {verb} {done}" for who in ("data", "cellular", "it") for verb in ("has been", "is")
+              for done in ("turned off", "switched off", "disabled")),
+            *(f"it's {been}{done}" for been in ("", "been ") for done in ("turned off", "switched off", "disabled")),
+            "is now off", "data is off", "data's off", "cellular is off"]  # fmt: skip
 
 
 @family("network.data_cap_conditional", dimension="basic", category="dependency", bucket="state")
@@ -330,7 +332,11 @@ def data_cap_conditional(ctx: Ctx) -> Draft:
         bucket="behavior",
         gold=rubric(
             "answer",
-            [str(used), f"{used:,}", f"{used / 1000:.1f} gb", f"{used / 1024:.1f} gb"],
+            [
+                str(used),
+                f"{used:,}",
+                *(f"{used / k:.{n}f}{sp}gb" for k in (1000, 1024) for n in (1, 2) for sp in (" ", "")),
+            ],
             avoid=DATA_OFF,
         ),
         oracle=[read, f"You've used {used} MB of mobile data this cycle, under {gb} GB, so I left it on."],
@@ -622,7 +628,9 @@ def out_of_range(ctx: Ctx) -> Draft:
             query=query,
             frictions=["capability_limit"],
             s0_patch=keep("wifi_networks", net, key="ssid"),
-            gold=rubric("refusal", [net["ssid"].lower()], ["range", "nearby", "around", "reach"]),
+            gold=rubric(
+                "refusal", [net["ssid"].lower()], ["range", "nearby", "around", "reach", "unreachable"]
+            ),
             oracle=[
                 calls(call("connect_wifi_network", ssid=net["ssid"])),
                 f"I can't connect to {net['ssid']} right now — it's saved, but it isn't in range here.",
@@ -639,8 +647,9 @@ def out_of_range(ctx: Ctx) -> Draft:
         query=query,
         frictions=["capability_limit"],
         s0_patch=s0_settings({"network.bluetooth": True}),
-        gold=rubric("refusal", [dev["name"].lower(), nick.split()[-1].lower()], ["range", "nearby", "around",
-                                                                                 "switched off", "turned off"]),
+        gold=rubric("refusal", [dev["name"].lower(), nick.split()[-1].lower()],
+                    ["range", "nearby", "around", "switched off", "turned off", "powered off", "unreachable",
+                     "out of reach", "too far"]),
         oracle=[
             calls(call("list_bluetooth_devices")),
             calls(call("connect_bluetooth_device", device_id=dev_id)),

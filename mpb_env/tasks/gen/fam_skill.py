@@ -3213,6 +3213,8 @@ def secure_sign_in(ctx: Ctx) -> Draft:
     entry = next(e for e in base()["vault_entries"].values() if e["password"] == password)
     listed = lookup("list_messages", {"messages": {"msg_p01": otp}}, query="code", unread_only=True)
     codes = [c for m in listed if m["id"] != "msg_p01" for c in re.findall(r"\b\d{6}\b", m["text"])]
+    # a code as read out in two halves ("415 990") is the same code
+    codes += [f"{c[:3]}{sep}{c[3:]}" for c in codes for sep in (" ", "-")]
     return skill_draft(
         ctx,
         "secure_sign_in",
@@ -3225,7 +3227,15 @@ def secure_sign_in(ctx: Ctx) -> Draft:
         ],
         final,
         gold=avoiding(
-            {"rubric": {"final_kind": "answer", "must_include": [[password.lower()], [code]]}},
+            {
+                "rubric": {
+                    "final_kind": "answer",
+                    "must_include": [
+                        [password.lower()],
+                        [code, f"{code[:3]} {code[3:]}", f"{code[:3]}-{code[3:]}"],
+                    ],
+                }
+            },
             [*other_passwords(entry), *codes],
             final,
             query,

@@ -712,7 +712,7 @@ def install_low_battery(ctx: Ctx) -> Draft:
         query=query,
         frictions=["capability_limit"],
         s0_patch=merge(_downloaded_s0(), s0_settings({"battery.level": level, "battery.charging": False})),
-        gold=rubric("refusal", ["30%", "30 %", "30 percent"], ["charg", "plug"]),
+        gold=rubric("refusal", ["30%", "30 %", "30 percent"], ["charg", "plug", "recharg"]),
         oracle=[
             calls(call("check_system_update")),
             calls(call("install_system_update", update_id=PENDING_UPDATE)),

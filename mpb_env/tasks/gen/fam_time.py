@@ -863,7 +863,9 @@ def contradictory_event(ctx: Ctx) -> Draft:
         query=query,
         frictions=["contradiction"],
         gold={"rubric": {"final_kind": "question",
-                         "must_include": [["end", "before", "after", "earlier", "finish"]], "forbid_mutations": True}},
+                         "must_include": [["end", "before", "after", "earlier", "finish", "reversed", "backward",
+                                           "swapped", "flipped", "mixed up"]],
+                         "forbid_mutations": True}},
         oracle=[
             f"That end time ({hhmm_words(end)}) is before the start ({hhmm_words(t)}). "
             f"Did you mean {hhmm_words(end)} to {hhmm_words(t)}, or a different end time?"

@@ -12,7 +12,16 @@ from mpb_env.domains.travel import _resolve_place
 from mpb_env.errors import ToolError
 from mpb_env.tasks.build import call, calls, hermes
 from mpb_env.tasks.gen.core import Ctx, Draft, Skip, family
-from mpb_env.tasks.gen.helpers import RECONNECT_UPDATES, avoiding, base, granted_entry, offline, revoked
+from mpb_env.tasks.gen.fam_time import time_alts
+from mpb_env.tasks.gen.helpers import (
+    RECONNECT_UPDATES,
+    avoiding,
+    base,
+    granted_entry,
+    offline,
+    revoked,
+    shift,
+)
 from mpb_env.world.generate import SCALES, load_world
 from mpb_env.world.state import PhoneState
 
@@ -305,6 +314,9 @@ def weather_forecast(ctx: Ctx) -> Draft:
     day = date.fromisoformat(w["date"])
     near = [base()["weather"].get(f"{w['city_id']}|{day + timedelta(days=k)}") for k in (-3, -2, -1, 1, 2, 3)]
     own = [w[k] for k in ("high_f", "low_f", "precip_chance", "wind_mph", "humidity")] + [day.day, day.month]
+    # ... nor when a correct answer rounds the day's own: "highs in the low 60s", "about 16 °C"
+    for k in ("high_f", "low_f"):
+        own += [f"{w[k] // 10 * 10}s", round((w[k] - 32) * 5 / 9)]
     return Draft(
         query=query,
         gold=avoiding(
@@ -753,7 +765,12 @@ def my_flight_status(ctx: Ctx) -> Draft:
         ref=ctx.choice(FLIGHT_REFS[bid]),
     )  # fmt: skip
     if delay:
-        timing = [[f"{delay} min", f"{delay}-min", f"{delay}min"], ["delay", "late", "behind"]]
+        # the delay, or the new departure time it gives ("now leaves at 8:55 instead of 8:15")
+        leaves = shift(f["depart"], delay)[11:16]
+        timing = [
+            [f"{delay} min", f"{delay}-min", f"{delay}min", *time_alts(leaves)],
+            ["delay", "late", "behind", "pushed", "instead of", "originally"],
+        ]
         said = f"delayed by {delay} minutes"
     else:
         timing = [["on time", "on-time", "no delay", "not delayed"]]

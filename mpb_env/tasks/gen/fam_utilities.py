@@ -44,7 +44,10 @@ ALT_TITLE = {
     "Budget ideas": "Saving money ideas",
 }
 GONE_WORDS = ["deleted", "can't find", "cannot find", "couldn't find", "no longer", "not found", "isn't there",
-              "gone", "missing", "can not find", "doesn't exist", "no note"]  # fmt: skip
+              "gone", "missing", "can not find", "doesn't exist", "no note", "does not exist", "could not find",
+              "didn't find", "did not find", "unable to find", "can't locate", "cannot locate", "couldn't locate",
+              "could not locate", "unable to locate", "removed", "disappeared", "not there", "isn't in your",
+              "is not in your", "not in your notes", "isn't in the notes", "no such note", "no matching"]  # fmt: skip
 
 
 # --------------------------------------------------------------------------- helpers
@@ -980,7 +983,8 @@ def deleted_note(ctx: Ctx) -> Draft:
         gold={
             "rubric": {
                 "final_kind": "any",
-                "must_include": [GONE_WORDS],
+                # or that no note of that name is left ("there's no grocery note now")
+                "must_include": [[*GONE_WORDS, f"no {kw}"]],
                 "forbid_mutations": True,
                 # nor a claim of having sent it ("nothing has been sent" is none)
                 "must_not_include": false_claims("sent", "texted", "shared", "forwarded", passive=False),

@@ -1622,16 +1622,16 @@ UTIL_BAD_LANGUAGES = ["Korean", "Portuguese", "Russian", "Arabic", "Hindi", "Dut
 #: (how the user asks a quick-answer question, a phrase the answer must contain): a bare small number
 #: ("7", "15", "100") is also in a wrong answer ("July 7", "a $15 tip"), so it comes with its unit or noun.
 UTIL_FACTS = [
-    ("what's the capital of Australia?", ["canberra"]), ("how tall is Mount Everest?", ["8,849", "8849", "29,032", "29032"]),
+    ("what's the capital of Australia?", ["canberra"]), ("how tall is Mount Everest?", ["8,849", "8849", "29,032", "29032", "8,848", "8848", "8,848.86", "8848.86", "29,031", "29031", "29,029", "29029"]),
     ("who wrote Pride and Prejudice?", ["austen"]), ("what's the capital of Canada?", ["ottawa"]),
     ("when did Apollo 11 land on the moon?", ["1969"]), ("what's the largest ocean?", ["pacific"]),
     ("who painted the Mona Lisa?", ["da vinci", "leonardo"]), ("what's the chemical symbol for gold?", ["au"]),
     ("what's the largest planet in the solar system?", ["jupiter"]), ("when did the Golden Gate Bridge open?", ["1937"]),
     ("who developed the theory of relativity?", ["einstein"]), ("how many feet are in a mile?", ["5,280", "5280"]),
-    ("what's the capital of Japan?", ["tokyo"]), ("how many continents are there?", ["seven", "7 continents", "7:", "7 (", "7 —", "7 -", "there are 7", "7 in all", "7 in total", "7 of them"]),
-    ("what's the time difference between San Francisco and New York?", ["3 hours", "three hours"]),
+    ("what's the capital of Japan?", ["tokyo"]), ("how many continents are there?", ["seven", "7 continents", "7:", "7 (", "7 —", "7 -", "there are 7", "7 in all", "7 in total", "7 of them", "**7**", "is 7", "are 7"]),
+    ("what's the time difference between San Francisco and New York?", ["3 hours", "three hours", "3-hour", "three-hour", "3 hr"]),
     ("how much should I tip at a US restaurant?", ["15%", "15 %", "15 percent", "15-20", "15–20", "15 to 20", "20%", "20 %", "20 percent", "15 and 20", "fifteen to twenty", "fifteen percent", "twenty percent"]),
-    ("what's the boiling point of water?", ["100 °c", "100°c", "100 ºc", "100 degrees", "100 c", "100 celsius", "212 °f", "212°f", "212 ºf", "212 degrees", "212 f", "212 fahrenheit", "100℃", "212℉"]),
+    ("what's the boiling point of water?", ["100 °c", "100°c", "100 ºc", "100 degrees", "100 c", "100 celsius", "212 °f", "212°f", "212 ºf", "212 degrees", "212 f", "212 fahrenheit", "100℃", "212℉", "100 ℃", "212 ℉"]),
     ("who was the first person to walk on the moon?", ["armstrong"]),
 ]
 #: (how the user describes a page from their recent history, search text, canonical URL)
@@ -4024,16 +4024,16 @@ ASST_SEARCHES = [
 ASST_MEMORY_QUERIES = [
     ({"category": "travel"}, "my travel preferences", [["aisle"], ["united"]]),
     ({"category": "food"}, "what I eat", [["pescatarian"], ["peanut"]]),
-    ({"category": "health"}, "my health", [["priya shah", "dr. shah"], ["vitamin d"]]),
-    ({"category": "family"}, "my family", [["june 14"], ["piano"]]),
+    ({"category": "health"}, "my health", [["priya shah", "dr. shah", "dr shah"], ["vitamin d"]]),
+    ({"category": "family"}, "my family", [["june 14", "jun 14", "jun. 14", "14 june", "14th june", "14th of june", "6/14"], ["piano"]]),
     ({"category": "work"}, "my work", [["maya"], ["thursday"]]),
     ({"category": "consent"}, "what I've said you may or may not do", [["otp", "one-time"], ["location"]]),
     ({"category": "routine"}, "my routines", [["bart"], ["leo", "gym"]]),
     ({"category": "preference"}, "my preferences", [["25 minutes", "25-minute", "25 min"], ["sunrise"]]),
-    ({"tag": "birthday"}, "birthdays", [["june 14"], ["may 27"], ["september 3"]]),
+    ({"tag": "birthday"}, "birthdays", [["june 14", "jun 14", "jun. 14", "14 june", "14th june", "14th of june", "6/14"], ["may 27", "27 may", "27th may", "27th of may", "5/27"], ["september 3", "sept 3", "sept. 3", "sep 3", "sep. 3", "3 september", "3rd september", "3rd of september", "9/3"]]),
     ({"tag": "meetings"}, "how I like my meetings", [["25 minutes", "25-minute", "25 min"], ["10:00", "before 10"]]),
     ({"tag": "flights"}, "flying", [["aisle"], ["united"]]),
-    ({"tag": "doctor"}, "my doctor", [["priya shah", "dr. shah"], ["june"]]),
+    ({"tag": "doctor"}, "my doctor", [["priya shah", "dr. shah", "dr shah"], ["june"]]),
     ({"tag": "diet"}, "my diet", [["pescatarian"], ["peanut"]]),
     ({"tag": "wake-up"}, "when I get up", [["6:00", "6 am", "6am"], ["8:00", "8 am", "8am"]]),
 ]
