@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import contextlib
 import functools
+import inspect
 import os
 import pickle
 import socket
@@ -183,9 +184,12 @@ class _RayCalls:
     def busy(self) -> bool:
         return bool(self.pending)
 
-    def receive(self) -> tuple[int, int, Any]:
+    def receive(self, block: bool = True) -> tuple[int, int, Any] | None:
         ray = self.ray
-        (ref,), _ = ray.wait(list(self.pending), num_returns=1)
+        done, _ = ray.wait(list(self.pending), num_returns=1, timeout=None if block else 0)
+        if not done:
+            return None
+        (ref,) = done
         i, lane = self.pending.pop(ref)
         try:
             return i, lane, ray.get(ref)
@@ -256,12 +260,15 @@ class _Channels:
     def busy(self) -> bool:
         return bool(self.dead) or any(self.lanes.values())
 
-    def receive(self) -> tuple[int, int, Any]:
+    def receive(self, block: bool = True) -> tuple[int, int, Any] | None:
         if self.dead:
             i, lane = self.dead.popleft()
             return i, lane, _DEAD
         owner = {id(c): i for i, c in self.conns.items() if self.lanes[i]}
-        conn = wait([self.conns[i] for i in owner.values()])[0]
+        ready = wait([self.conns[i] for i in owner.values()], timeout=None if block else 0)
+        if not ready:
+            return None
+        conn = ready[0]
         i = owner[id(conn)]
         lane = self.lanes[i].popleft()
         try:
@@ -375,6 +382,10 @@ def drive_ray(
     run with other settings replaces the pool (idle actors would otherwise hold their CPUs).
     ``transport``: ``"auto"`` | ``"channel"`` | ``"ray"`` (see the module docstring). ``info_keys``:
     the keys the actors keep in the infos they send (``policy_info_keys``; ``None``: all).
+
+    A policy whose ``act`` is ``async def`` (requests to a model server) is called once for every batch
+    that is back when it is its turn, across shards and lanes, so its requests run concurrently; a sync
+    policy is called per batch, and each batch goes back to its actor as soon as it is acted on.
     """
     check_transport(transport)
     ray = ensure_ray(address)
@@ -417,6 +428,7 @@ def drive_ray(
         return link.started(i)
 
     width = batch_size
+    merge = inspect.iscoroutinefunction(getattr(policy, "act", None))
     ready: dict[tuple[int, int], Batch] = {}
 
     def split(i: int, batch: Batch) -> None:
@@ -434,31 +446,42 @@ def drive_ray(
                 batch = restart(i)  # died while loading or starting: replaced like a death mid-run
             split(i, batch)
         while ready or link.busy():
-            for (i, lane), batch in list(ready.items()):
-                del ready[(i, lane)]
-                if not batch:
-                    continue
-                infos = []
-                for slot, _o, info in batch:  # unpickled here: ours to extend
-                    info["slot"] = i * width + slot
-                    infos.append(info)
+            groups = [(key, batch) for key, batch in ready.items() if batch]
+            ready.clear()
+            # An async policy (a model server) gets every ready batch in one call, so its requests run
+            # concurrently; a sync one gets each batch on its own, sent back as soon as it is acted on.
+            for part in [groups] if merge and groups else [[g] for g in groups]:
+                obs, infos = [], []
+                for (i, _lane), batch in part:
+                    for slot, o, info in batch:  # unpickled here: ours to extend
+                        info["slot"] = i * width + slot
+                        obs.append(o)
+                        infos.append(info)
                 t0 = time.perf_counter()
-                actions = resolve(policy.act([o for _s, o, _i in batch], infos), len(batch))
+                actions = list(resolve(policy.act(obs, infos), len(obs)))
                 policy_s = time.perf_counter() - t0
-                link.send(i, lane, actors[i], [slot for slot, _o, _i in batch], list(actions), policy_s)
+                k = 0
+                for (i, lane), batch in part:
+                    n = len(batch)
+                    slots = [slot for slot, _o, _i in batch]
+                    link.send(i, lane, actors[i], slots, actions[k : k + n], policy_s * n / len(obs))
+                    k += n
             if not link.busy():
                 break
-            i, lane, result = link.receive()
-            if result is _DEAD:
-                for other_lane in range(LANES):
-                    ready.pop((i, other_lane), None)
-                split(i, restart(i))
-                continue
-            batch, done = result
-            finished.update(k for k, _ in done)
-            collect(done)
-            reset_started(policy, i, width, batch)
-            ready[(i, lane)] = batch
+            got = link.receive()
+            while got is not None:  # every result already here joins this round (one waited for)
+                i, lane, result = got
+                if result is _DEAD:
+                    for other_lane in range(LANES):
+                        ready.pop((i, other_lane), None)
+                    split(i, restart(i))
+                else:
+                    batch, done = result
+                    finished.update(k for k, _ in done)
+                    collect(done)
+                    reset_started(policy, i, width, batch)
+                    ready[(i, lane)] = batch
+                got = link.receive(block=False) if merge and link.busy() else None
     finally:
         link.close()
     return replacements[0]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import os
 import pickle
 import sys
@@ -296,3 +297,36 @@ def test_actors_send_only_the_info_keys_the_policy_names() -> None:
     assert [t.line() for t in a] == [t.line() for t in b]
     assert local.seen == remote.seen
     assert set().union(*remote.seen) == {"task_id", "turn", "tools", "slot"}
+
+
+class AsyncRandom(RandomPolicy):
+    """``RandomPolicy`` behind an ``async def act`` that takes a while (as a model server does); it
+    records which shards each call served."""
+
+    def __init__(self, seed: int, width: int) -> None:
+        super().__init__(seed)
+        self.width = width
+        self.calls: list[set[int]] = []
+
+    async def act(self, observations: list[str], infos: list[dict]) -> list[str]:  # type: ignore[override]
+        self.calls.append({int(info["slot"]) // self.width for info in infos})
+        await asyncio.sleep(0.02)
+        return super().act(observations, infos)
+
+
+@pytest.mark.parametrize("transport", ["channel", "ray"])
+def test_an_async_policy_gets_every_ready_batch_in_one_call(transport: str) -> None:
+    local = run(TASKS, RandomPolicy(3), world_size="S", progress=False, batch_size=4)
+    policy = AsyncRandom(3, width=4)
+    remote = run(
+        TASKS,
+        policy,
+        world_size="S",
+        progress=False,
+        executor="ray",
+        workers=2,
+        batch_size=4,
+        transport=transport,
+    )
+    assert [t.line() for t in local] == [t.line() for t in remote]
+    assert any(shards == {0, 1} for shards in policy.calls)  # both actors' batches in one call
