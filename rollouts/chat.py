@@ -47,6 +47,7 @@ import os
 import zlib
 from collections.abc import Mapping
 from typing import Any, TypeVar
+from urllib.parse import urlsplit
 
 import orjson
 
@@ -186,6 +187,25 @@ def _arguments(value: Any) -> str:
         return json.dumps(value, default=str)
 
 
+def _check_base_url(base_url: str) -> None:
+    """Refuse an API root the client could only fail to connect to, after its retries (one line)."""
+    try:
+        parts = urlsplit(base_url)
+        parts.port  # noqa: B018  (raises on a port that is not a number)
+    except ValueError:
+        parts = None
+    if parts is None or parts.scheme not in ("http", "https") or not parts.hostname:
+        raise ValueError(
+            f"base_url must be an http(s) URL such as http://127.0.0.1:8000/v1, got {base_url!r}"
+        )
+
+
+def _sendable(text: str) -> str:
+    """``text`` with each lone surrogate (a server's broken ``\\ud8xx`` escape) as ``?``: the chat goes
+    back to the server as UTF-8, where one would fail every later request of the episode."""
+    return text.encode("utf-8", "replace").decode("utf-8")
+
+
 def _object_or_empty(arguments: str) -> str:
     """``arguments`` for the conversation: as written when it is a JSON object, else ``"{}"`` (servers
     parse the arguments of earlier calls and refuse the request when they are not an object)."""
@@ -250,15 +270,21 @@ class ChatPolicy:
             raise ValueError("max_tokens and concurrency must be >= 1, max_retries >= 0, timeout > 0")
         if top_p is not None and not 0.0 < top_p <= 1.0:
             raise ValueError(f"top_p must be in (0, 1], got {top_p}")
+        base_url = base_url or os.environ.get(BASE_URL_ENV) or None
         if client is None:
+            if base_url is not None:
+                _check_base_url(base_url)
             try:
                 import openai  # noqa: F401  (fail here, not at the first request)
             except ImportError as exc:
                 raise ImportError(
                     "the chat policy needs the openai package: pip install 'mobilepa-gym[llm]'"
                 ) from exc
+        # as floats: temperature=0 and 0.0 are one setting, and the label must say so on resume
+        temperature = float(temperature)
+        top_p = None if top_p is None else float(top_p)
         self.model = model
-        self.base_url = base_url or os.environ.get(BASE_URL_ENV) or None
+        self.base_url = base_url
         self.api_key = api_key or os.environ.get(API_KEY_ENV) or "EMPTY"
         self.temperature = temperature
         self.max_tokens = max_tokens
@@ -352,7 +378,7 @@ class ChatPolicy:
                 if chat.calls is not None and chat.reply is not None:
                     # Every tool call needs its tool message: the reply goes back as the text it was.
                     chat.reply.pop("tool_calls", None)
-                    chat.reply["content"] = str(chat.action)
+                    chat.reply["content"] = _sendable(str(chat.action))
                 chat.messages.append({"role": "user", "content": obs})
         chat.started = True
         tools = info.get("tools")
@@ -392,7 +418,7 @@ class ChatPolicy:
         message = _field(choices[0], "message") if isinstance(choices, list) and choices else None
         if message is None:
             raise PolicyError(f"the server at {where} returned no reply (no choices or no message)")
-        content = without_reasoning(_text(_field(message, "content")))
+        content = without_reasoning(_sendable(_text(_field(message, "content"))))
         tokens = _field(_field(response, "usage"), "completion_tokens")
         calls = self._calls(_field(message, "tool_calls"), chat)
         assistant: dict[str, Any] = {"role": "assistant", "content": content}
@@ -441,7 +467,7 @@ class ChatPolicy:
                     "id": call_id,
                     "type": "function",
                     "function": {
-                        "name": name if isinstance(name, str) else "",
+                        "name": _sendable(name) if isinstance(name, str) else "",
                         "arguments": _arguments(_field(fn, "arguments")),
                     },
                 }

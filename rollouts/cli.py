@@ -424,11 +424,6 @@ def _chat_settings(args: argparse.Namespace) -> dict[str, Any] | None:
 
 
 def cmd_eval(args: argparse.Namespace) -> int:
-    chat = _chat_settings(args)
-    try:  # a bad spec or setting is refused before any task is read (a model is loaded once, here)
-        policy = make_policy(args.policy, [], args.seed, chat)
-    except (ValueError, ImportError) as exc:
-        raise UsageError(_one_line(exc)) from None
     out = args.out
     if args.resume and out is None:
         raise UsageError("--resume needs --out DIR (the run to continue)")
@@ -436,6 +431,11 @@ def cmd_eval(args: argparse.Namespace) -> int:
         raise UsageError("--address needs --ray")
     if args.transport != "auto" and not args.ray:
         raise UsageError("--transport needs --ray")
+    chat = _chat_settings(args)
+    try:  # a bad spec or setting is refused before any task is read (a model is loaded once, here)
+        policy = make_policy(args.policy, [], args.seed, chat)
+    except (ValueError, ImportError) as exc:
+        raise UsageError(_one_line(exc)) from None
     tasks = _tasks(args)
     plan = episodes(tasks)
     if args.limit is not None:

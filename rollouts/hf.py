@@ -19,9 +19,10 @@ its rows, so a run is repeatable for the same batch layout, each turn gets draws
 caller's random state is left as it was. The model's ``generation_config`` supplies what is not set
 here (``top_k``, ``repetition_penalty``, its end-of-turn ids), as a server started from the checkpoint
 does. ``output_tokens`` are the tokens generated up to the end-of-turn token, that token included. A
-prompt longer than ``max_prompt_tokens`` raises ``PolicyError`` (the run stops and ``--resume``
-continues once the setting is raised), rather than silently dropping the start of the conversation; so
-does a failed ``generate`` (e.g. out of memory).
+prompt longer than ``max_prompt_tokens`` raises ``PolicyError`` (the run stops; the label does not
+record ``max_prompt_tokens``, so a resumed run with it raised continues, which ``mpb eval`` cannot set),
+rather than silently dropping the start of the conversation; so does a failed ``generate`` (e.g. out of
+memory).
 
 Needs ``torch`` and ``transformers`` (``pip install 'mobilepa-gym[hf]'``).
 """
@@ -168,8 +169,9 @@ class HFPolicy:
         self.device = str(self.model.device)
         self.tokenizer = tokenizer
         self.max_new_tokens = max_new_tokens
-        self.temperature = temperature
-        self.top_p = top_p
+        # as floats: temperature=0 and 0.0 are one setting, and the label must say so on resume
+        self.temperature = temperature = float(temperature)
+        self.top_p = top_p = None if top_p is None else float(top_p)
         self.seed = seed
         self.batch_size = batch_size
         self.generate_kwargs = dict(generate_kwargs or {})

@@ -28,6 +28,7 @@ Built in (``make_policy(spec, tasks, seed)``):
 from __future__ import annotations
 
 import contextlib
+import inspect
 import zlib
 from collections.abc import Collection, Iterable, Iterator, Mapping
 from types import SimpleNamespace
@@ -237,9 +238,23 @@ def make_policy(
     if name.startswith("openai:"):
         from mpb_env.rollouts.chat import ChatPolicy
 
-        return ChatPolicy(spec.strip()[len("openai:") :], seed=seed, **dict(chat or {}))
+        return _model_policy(ChatPolicy, spec, seed, chat)
     if name.startswith("hf:"):
         from mpb_env.rollouts.hf import HFPolicy
 
-        return HFPolicy(spec.strip()[len("hf:") :], seed=seed, **dict(chat or {}))
+        return _model_policy(HFPolicy, spec, seed, chat)
     raise ValueError(f"unknown policy {spec!r}; choose one of {', '.join(POLICY_NAMES)}")
+
+
+def _model_policy(cls: Any, spec: str, seed: int, chat: Mapping[str, Any] | None) -> Policy:
+    """``cls(MODEL, seed=seed, **chat)`` for the spec ``prefix:MODEL``; a setting ``cls`` does not take
+    is a ``ValueError`` naming the ones it does (not a ``TypeError`` from the call)."""
+    settings = dict(chat or {})
+    known = set(inspect.signature(cls).parameters) - {"model", "seed"}
+    unknown = sorted(set(settings) - known)
+    if unknown:
+        raise ValueError(
+            f"{cls.__name__} has no setting {', '.join(unknown)} (the seed is make_policy's own); "
+            f"choose from {', '.join(sorted(known))}"
+        )
+    return cls(spec.strip().split(":", 1)[1], seed=seed, **settings)  # type: ignore[no-any-return]

@@ -10,7 +10,7 @@ that, and the loop sends one message per lane and round.
 falls back to Ray calls, with a warning, when the driver cannot reach an actor's port.
 
 Each actor's slots form three lanes (slot mod 3): the driver runs one batched policy call per lane and
-sends it, and while an actor steps one lane the driver is already reading another lane's results and
+sends it (an ``async`` policy gets every lane that is back in one call, see ``drive_ray``), and while an actor steps one lane the driver is already reading another lane's results and
 acting on them, so driver and actors overlap instead of waiting for each other (three measured
 better than two on 2 cores, where the driver and two actors share the CPUs). An actor
 that dies is replaced by a new one holding the shard's unfinished episodes, which re-run from their

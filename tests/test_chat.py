@@ -469,3 +469,66 @@ def test_completion_keeps_its_count_and_parses_like_str() -> None:
     assert again == text and again.output_tokens == 12
     assert parse_turn(c) == parse_turn(text) == parse_turn(np.str_(text))
     assert not parse_turn(c).is_final
+
+
+def test_a_lone_surrogate_in_a_reply_does_not_break_the_next_request(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A server may escape half a surrogate pair ("\\ud83d"): the reply is still an action, and the chat
+    sent back is UTF-8 (the client failed to encode it, stopping the run on every resume)."""
+    import json
+
+    import chat_server
+
+    wire = type(
+        "Wire",
+        (),
+        {"loads": staticmethod(orjson.loads), "dumps": staticmethod(lambda p: json.dumps(p).encode())},
+    )
+    monkeypatch.setattr(chat_server, "orjson", wire)  # the fake server writes ASCII escapes, as JSON allows
+    reply = {
+        "role": "assistant",
+        "content": "Checking \ud83d",
+        "tool_calls": [_memory("wake"), _call("x\ud800", "{}", "c2")],
+    }
+    with FakeChatServer(_one_reply(reply)) as server:
+        (traj,) = run([PLAN[0]], _policy(server.url), recall="oracle", progress=False)
+        second = server.requests[1]
+    assert [t["action"] for t in traj.turns][1] == "I could not do it."
+    (assistant,) = [m for m in second["messages"] if m["role"] == "assistant"]
+    assert assistant["content"] == "Checking ?"
+    assert [c["function"]["name"] for c in assistant["tool_calls"]] == ["search_user_memory", "x?"]
+
+
+def test_the_same_settings_written_as_int_or_float_resume(tmp_path: Path) -> None:
+    plan = PLAN[:2]
+    with FakeChatServer(oracle_model(plan)) as server:
+        run(
+            plan[:1],
+            _policy(server.url, temperature=0, top_p=1),
+            recall="oracle",
+            progress=False,
+            out=tmp_path,
+        )
+        trajs = run(
+            plan, _policy(server.url, top_p=1.0), recall="oracle", progress=False, out=tmp_path, resume=True
+        )
+    assert [t.task_id for t in trajs] == [t.id for t in plan]
+    assert _policy("http://h/v1", temperature=1).label == _policy("http://h/v1", temperature=1.0).label
+
+
+@pytest.mark.parametrize(
+    "url", ["localhost:8000/v1", "127.0.0.1:8000", "ftp://h/v1", "http://[bad", "http://h:port/v1", "/v1"]
+)
+def test_a_base_url_that_cannot_work_is_a_usage_error(url: str, capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(ValueError, match="http\\(s\\) URL"):
+        make_policy("openai:m", [], chat={"base_url": url})
+    assert main(["eval", "--policy", "openai:m", "--base-url", url, "--limit", "1", "--no-progress"]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("mpb: error: base_url must be") and err.count("\n") == 1
+    make_policy("openai:m", [], chat={"base_url": "https://api.example.com:8443/v1"})  # a good one passes
+
+
+def test_a_misnamed_setting_is_a_value_error() -> None:
+    with pytest.raises(ValueError, match="no setting max_new_tokens.*choose from .*max_tokens"):
+        make_policy("openai:m", [], chat={"max_new_tokens": 5})
+    with pytest.raises(ValueError, match="no setting seed"):
+        make_policy("openai:m", [], chat={"seed": 5})

@@ -416,3 +416,22 @@ def test_eval_text_shows_interaction_metrics(capsys) -> None:
         capsys, "eval", "--split", "interaction", "--limit", "20", "--world-size", "S", "--no-progress"
     )
     assert code == 0 and "interaction: UIQ" in out
+
+
+def test_eval_flag_errors_come_before_the_policy_is_built(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A model policy loads its weights when built: a flag mistake is refused before that, not after."""
+    from mpb_env.rollouts import cli
+
+    def loads_a_model(*args: object, **kwargs: object) -> None:
+        raise AssertionError("the policy was built")
+
+    monkeypatch.setattr(cli, "make_policy", loads_a_model)
+    for argv, message in [
+        (["--resume"], "--resume needs --out"),
+        (["--address", "auto"], "--address needs --ray"),
+        (["--transport", "ray"], "--transport needs --ray"),
+    ]:
+        assert main(["eval", "--policy", "hf:some/model", *argv]) == 2
+        assert message in capsys.readouterr().err

@@ -223,3 +223,9 @@ def test_a_home_relative_path_loads(model_dir: Path, monkeypatch: pytest.MonkeyP
     monkeypatch.setenv("HOME", str(model_dir.parent))
     policy = HFPolicy(f"~/{model_dir.name}", device="cpu")
     assert policy.label.startswith(f"hf:~/{model_dir.name}(")
+
+
+def test_the_label_reads_int_and_float_settings_alike(model_dir: Path) -> None:
+    # a run started with temperature=1 and resumed with 1.0 has the same settings
+    a, b = _policy(model_dir, temperature=1, top_p=1), _policy(model_dir, temperature=1.0, top_p=1.0)
+    assert a.label == b.label and "temperature=1.0" in a.label

@@ -330,3 +330,36 @@ def test_an_async_policy_gets_every_ready_batch_in_one_call(transport: str) -> N
     )
     assert [t.line() for t in local] == [t.line() for t in remote]
     assert any(shards == {0, 1} for shards in policy.calls)  # both actors' batches in one call
+
+
+class AsyncOracle:
+    """The oracle behind an ``async def act``: merged calls across shards and lanes."""
+
+    def __init__(self) -> None:
+        self.inner = make_policy("oracle", TASKS)
+
+    def reset(self, slot: int, info: dict) -> None:
+        self.inner.reset(slot, info)
+
+    async def act(self, observations: list[str], infos: list[dict]) -> list[str]:
+        await asyncio.sleep(0.005)
+        return self.inner.act(observations, infos)
+
+
+@pytest.mark.parametrize("transport", ["channel", "ray"])
+def test_a_dead_actor_under_an_async_policy_is_replaced_once(transport: str) -> None:
+    Path(CrashOnce.marker).unlink(missing_ok=True)
+    plan = episodes(TASKS)
+    parts = [list(enumerate(plan))[: len(plan) // 2], list(enumerate(plan))[len(plan) // 2 :]]
+    got: list[int] = []
+    settings = {"recall": "oracle", "top_n": 15, "max_turns": 15, "world_size": "S", "seed": 0}
+    replaced = drive_ray(
+        AsyncOracle(),
+        parts,
+        4,
+        settings,
+        lambda done: got.extend(i for i, _ in done),
+        shard_cls=CrashOnce,
+        transport=transport,
+    )
+    assert replaced == 1 and sorted(got) == list(range(len(plan)))
