@@ -33,8 +33,10 @@ Every reply is returned as a ``Completion``: the action text with the server's c
 which the trajectory's ``output_tokens`` sums (instead of counting words). The request seed is derived
 from ``seed`` and the task id, so a trajectory does not depend on the slot or the batch it ran in.
 
-Nothing the model writes raises. A request that still fails after the client's retries (or a response
-without a reply in it) raises ``PolicyError``, which stops the run (the batch's other requests are
+Nothing the model writes raises. A conversation the server refuses as longer than the model's context
+ends its episode there (an empty final message, so the episode fails, with a warning naming it) and the
+run goes on: replaying it could never succeed. A request that still fails otherwise after the client's
+retries (or a response without a reply in it) raises ``PolicyError``, which stops the run (the batch's other requests are
 cancelled): the episodes already finished stay in ``--out`` and ``--resume`` continues from there (a
 server outage is not scored as the agent's failure).
 """
@@ -44,6 +46,8 @@ from __future__ import annotations
 import asyncio
 import json
 import os
+import re
+import warnings
 import zlib
 from collections.abc import Mapping
 from typing import Any, TypeVar
@@ -54,7 +58,15 @@ import orjson
 from mpb_env.parsing import _BLOCK
 from mpb_env.prompts import NATIVE_TOOL_CALLS, TEXT_TOOL_CALLS
 
-__all__ = ["ChatPolicy", "Completion", "PolicyError", "TOOL_CALL_MODES", "request_seed", "without_reasoning"]
+__all__ = [
+    "ChatPolicy",
+    "Completion",
+    "PolicyError",
+    "TOOL_CALL_MODES",
+    "context_overflow",
+    "request_seed",
+    "without_reasoning",
+]
 
 TOOL_CALL_MODES = ("native", "text")
 #: The key ``ChatPolicy`` reads when no ``api_key`` is given; local servers accept any key.
@@ -82,6 +94,23 @@ class Completion(str):
 
     def __reduce__(self) -> tuple[Any, ...]:  # pickles (Ray, multiprocessing) with its count
         return Completion, (str(self), self.output_tokens)
+
+
+#: How servers refuse a conversation longer than the model's context (OpenAI, vLLM, SGLang, TGI).
+_TOO_LONG = re.compile(
+    r"context[ _-]?length|maximum context|context window|too long|longer than the model|exceeds? the (?:model|max)",
+    re.I,
+)
+
+
+def context_overflow(detail: str) -> Completion:
+    """The reply of an episode whose conversation no longer fits the model's context: an empty final
+    message, so the episode ends there and fails (as a conversation the model cannot read would), the
+    run goes on, and a warning names it."""
+    warnings.warn(
+        f"the conversation no longer fits the model's context; the episode ends: {detail}", stacklevel=3
+    )
+    return Completion("", 0)
 
 
 def request_seed(seed: int, task_id: str) -> int:
@@ -119,9 +148,12 @@ def _tool_listing(schemas: list[dict[str, Any]], heading: str) -> str:
 class _Chat:
     """One slot's conversation."""
 
-    __slots__ = ("messages", "tools", "names", "calls", "reply", "action", "seed", "started")
+    __slots__ = ("messages", "tools", "names", "calls", "reply", "action", "seed", "started", "task_id")
 
-    def __init__(self, messages: list[dict[str, Any]], tools: list[dict[str, Any]], seed: int) -> None:
+    def __init__(
+        self, messages: list[dict[str, Any]], tools: list[dict[str, Any]], seed: int, task_id: str = ""
+    ) -> None:
+        self.task_id = task_id
         self.messages = messages
         self.tools = tools
         self.names = [s["function"]["name"] for s in tools]
@@ -318,7 +350,8 @@ class ChatPolicy:
                 messages[0]["content"] = f"{_text(messages[0].get('content'))}\n\n{listing}"
             else:
                 messages.insert(0, {"role": "system", "content": listing})
-        self._chats[slot] = _Chat(messages, tools, request_seed(self.seed, str(info.get("task_id", ""))))
+        task_id = str(info.get("task_id", ""))
+        self._chats[slot] = _Chat(messages, tools, request_seed(self.seed, task_id), task_id)
 
     async def act(self, observations: list[str], infos: list[dict[str, Any]]) -> list[str]:
         chats = slot_chats(self._chats, observations, infos)
@@ -413,6 +446,8 @@ class ChatPolicy:
         try:
             response = await client.chat.completions.create(**request)
         except Exception as exc:  # after the client's own retries: stop the run, keep what is done
+            if getattr(exc, "status_code", None) in (400, 413) and _TOO_LONG.search(str(exc)):
+                return context_overflow(f"{chat.task_id}: {_sendable(str(exc))[:200]}")
             raise PolicyError(f"chat request to {where} failed: {type(exc).__name__}: {exc}") from exc
         choices = _field(response, "choices")
         message = _field(choices[0], "message") if isinstance(choices, list) and choices else None

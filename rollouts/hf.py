@@ -18,11 +18,11 @@ A batch is generated together, left-padded, in chunks of ``batch_size`` rows. Gr
 its rows, so a run is repeatable for the same batch layout, each turn gets draws of its own, and the
 caller's random state is left as it was. The model's ``generation_config`` supplies what is not set
 here (``top_k``, ``repetition_penalty``, its end-of-turn ids), as a server started from the checkpoint
-does. ``output_tokens`` are the tokens generated up to the end-of-turn token, that token included. A
-prompt longer than ``max_prompt_tokens`` raises ``PolicyError`` (the run stops; the label does not
-record ``max_prompt_tokens``, so a resumed run with it raised continues, which ``mpb eval`` cannot set),
-rather than silently dropping the start of the conversation; so does a failed ``generate`` (e.g. out of
-memory).
+does. ``output_tokens`` are the tokens generated up to the end-of-turn token, that token included. An
+episode whose prompt grows longer than ``max_prompt_tokens`` ends there (an empty final message, so it
+fails, with a warning naming it) rather than silently dropping the start of the conversation; the other
+rows of its batch are generated as usual. A failed ``generate`` (e.g. out of memory) raises
+``PolicyError``: the run stops and ``--resume`` continues it.
 
 Needs ``torch`` and ``transformers`` (``pip install 'mobilepa-gym[hf]'``).
 """
@@ -40,6 +40,7 @@ import orjson
 from mpb_env.rollouts.chat import (
     Completion,
     PolicyError,
+    context_overflow,
     request_seed,
     slot_chats,
     tool_entries,
@@ -253,15 +254,30 @@ class HFPolicy:
         ) from error
 
     def _generate(self, rows: list[tuple[dict[str, Any], str]]) -> list[Completion]:
+        tok = self.tokenizer
+        prompts = [self._prompt(chat) for chat, _ in rows]
+        limit = self.max_prompt_tokens
+        if limit is not None:  # an episode the model can no longer read ends; the others go on
+            sizes = [len(ids) for ids in tok(prompts, add_special_tokens=False)["input_ids"]]
+            over = {k for k, n in enumerate(sizes) if n > limit}
+            if over:
+                kept = [k for k in range(len(rows)) if k not in over]
+                replies = self._generate_rows([rows[k] for k in kept], [prompts[k] for k in kept])
+                done = dict(zip(kept, replies, strict=True))
+                for k in over:
+                    done[k] = context_overflow(
+                        f"{rows[k][1]}: a prompt of {sizes[k]} tokens, max_prompt_tokens={limit}"
+                    )
+                return [done[k] for k in range(len(rows))]
+        return self._generate_rows(rows, prompts)
+
+    def _generate_rows(self, rows: list[tuple[dict[str, Any], str]], prompts: list[str]) -> list[Completion]:
+        """``_generate`` of rows whose prompts fit."""
+        if not rows:
+            return []
         torch, tok = self.torch, self.tokenizer
         chats = [chat for chat, _ in rows]
-        prompts = [self._prompt(c) for c in chats]
         batch = tok(prompts, return_tensors="pt", padding=True, padding_side="left", add_special_tokens=False)
-        longest = int(batch["attention_mask"].sum(dim=1).max())
-        if self.max_prompt_tokens is not None and longest > self.max_prompt_tokens:
-            raise PolicyError(
-                f"a prompt of {longest} tokens exceeds max_prompt_tokens={self.max_prompt_tokens}"
-            )
         settings: dict[str, Any] = {
             "max_new_tokens": self.max_new_tokens,
             "pad_token_id": tok.pad_token_id,

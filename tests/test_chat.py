@@ -322,7 +322,7 @@ def test_a_failed_request_cancels_the_rest_of_its_batch() -> None:
 
     def respond(body: dict[str, Any]) -> Any:
         if body["seed"] == request_seed(0, plan[0].id):
-            return 400, {"error": {"message": "context too long"}}
+            return 400, {"error": {"message": "the model does not exist"}}
         time.sleep(0.5)
         return healthy(body)
 
@@ -333,7 +333,7 @@ def test_a_failed_request_cancels_the_rest_of_its_batch() -> None:
         policy = _policy(server.url)
         for i, info in enumerate(infos):
             policy.reset(i, info)
-        with pytest.raises(PolicyError, match="context too long"):
+        with pytest.raises(PolicyError, match="the model does not exist"):
             loop.run_until_complete(policy.act([t.query for t in plan], infos))
         assert not asyncio.all_tasks(loop)
     loop.close()
@@ -394,10 +394,10 @@ def test_server_failure_stops_the_run_and_resume_finishes_it(tmp_path: Path) -> 
 
     def failing(body: dict[str, Any]) -> Any:
         calls["n"] += 1
-        return healthy(body) if calls["n"] <= 9 else (400, {"error": {"message": "context too long"}})
+        return healthy(body) if calls["n"] <= 9 else (400, {"error": {"message": "the model does not exist"}})
 
     out = tmp_path / "run"
-    with FakeChatServer(failing) as server, pytest.raises(PolicyError, match="context too long"):
+    with FakeChatServer(failing) as server, pytest.raises(PolicyError, match="the model does not exist"):
         run(plan, _policy(server.url), recall="oracle", progress=False, batch_size=2, out=out)
     kept = read_trajectories(out / "trajectories.jsonl")
     assert 0 < len(kept) < len(plan)
@@ -532,3 +532,24 @@ def test_a_misnamed_setting_is_a_value_error() -> None:
         make_policy("openai:m", [], chat={"max_new_tokens": 5})
     with pytest.raises(ValueError, match="no setting seed"):
         make_policy("openai:m", [], chat={"seed": 5})
+
+
+def test_a_conversation_the_server_finds_too_long_ends_its_episode_and_the_run_goes_on() -> None:
+    plan = [t for t in PLAN if len(t.oracle) >= 2][:4]
+    healthy = oracle_model(plan)
+    long_one = request_seed(0, plan[1].id)
+
+    def respond(body: dict[str, Any]) -> Any:
+        if body["seed"] == long_one and any(m["role"] == "assistant" for m in body["messages"][-3:]):
+            message = (
+                "This model's maximum context length is 4096 tokens. However, you requested 5210 tokens."
+            )
+            return 400, {"error": {"message": message, "code": "context_length_exceeded"}}
+        return healthy(body)
+
+    with FakeChatServer(respond) as server, pytest.warns(UserWarning, match="no longer fits") as caught:
+        trajs = run(plan, _policy(server.url), recall="oracle", progress=False, batch_size=2)
+    assert len(caught) == 1 and plan[1].id in str(caught[0].message)
+    ended = trajs[1]
+    assert ended.turns[-1]["action"] == "" and len(ended.turns) == 2 and not ended.success
+    assert all(t.success for k, t in enumerate(trajs) if k != 1)

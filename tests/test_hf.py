@@ -183,9 +183,30 @@ def test_generate_kwargs_override_the_settings(model_dir: Path) -> None:
     assert all(0 < t.output_tokens <= 3 * len(t.turns) for t in trajs)
 
 
-def test_a_prompt_over_the_limit_stops_the_run(model_dir: Path) -> None:
-    with pytest.raises(PolicyError, match="exceeds max_prompt_tokens=50"):
-        run(PLAN[:1], _policy(model_dir, max_prompt_tokens=50), progress=False)
+def test_an_episode_outgrowing_the_context_ends_and_the_rest_go_on(model_dir: Path) -> None:
+    probe = _policy(model_dir)
+    plan = PLAN[:4]
+    script = scripted(probe.tokenizer, plan)
+    header = probe.tokenizer.encode("assistant\n", add_special_tokens=False)
+    sizes: list[int] = []
+
+    def measured(row: int, ids: Any) -> list[int]:
+        if ids[-len(header) :].tolist() == header:  # a reply's first step: the prompt alone
+            sizes.append(len(ids))
+        return script(row, ids)
+
+    run(plan, _policy(model_dir, generate_kwargs={"prefix_allowed_tokens_fn": measured}), recall="oracle",
+        progress=False, batch_size=4, max_turns=1)  # fmt: skip
+    # Every first prompt fits; the longest episode's second prompt (its first plus a turn) does not.
+    policy = _policy(
+        model_dir, max_prompt_tokens=max(sizes), generate_kwargs={"prefix_allowed_tokens_fn": script}
+    )
+    with pytest.warns(UserWarning, match="no longer fits the model's context") as caught:
+        trajs = run(plan, policy, recall="oracle", progress=False, batch_size=4)
+    ended = [t for t in trajs if t.turns[-1]["action"] == ""]
+    assert ended and len(caught) == len(ended)  # one warning per episode that outgrew the context
+    assert all(not t.success and t.turns[0]["action"] for t in ended)  # it acted before it outgrew it
+    assert [t.task_id for t in trajs] == [t.id for t in plan]  # the run went on to the end
 
 
 def test_cli_eval_with_a_local_model(model_dir: Path, capsys: pytest.CaptureFixture[str]) -> None:
