@@ -25,6 +25,7 @@ import argparse
 import difflib
 import os
 import sys
+import warnings
 from collections import Counter
 from pathlib import Path
 from typing import Any
@@ -670,9 +671,17 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def _warning_line(message: Warning | str, category: type[Warning], *_: Any, **__: Any) -> str:
+    """A warning as ``mpb`` prints it: one line, without the source location (e.g. an episode a model
+    could not finish because its conversation outgrew the context)."""
+    return f"mpb: warning: {_one_line(message)}\n"
+
+
 def main(argv: list[str] | None = None) -> int:
     """Run ``mpb`` with ``argv`` (default: the process arguments) and return the exit code."""
     parser = build_parser()
+    shown = warnings.formatwarning
+    warnings.formatwarning = _warning_line
     try:
         args = parser.parse_args(argv)
         if args.command is None:
@@ -690,6 +699,8 @@ def main(argv: list[str] | None = None) -> int:
         devnull = os.open(os.devnull, os.O_WRONLY)
         os.dup2(devnull, sys.stdout.fileno())  # nothing more can be written; don't fail again at exit
         return 141
+    finally:
+        warnings.formatwarning = shown
 
 
 if __name__ == "__main__":

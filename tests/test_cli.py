@@ -8,7 +8,7 @@ import orjson
 import pytest
 
 from mpb_env.domains import DOMAIN_COUNTS, catalog
-from mpb_env.rollouts.cli import info_data, main, validate_tasks
+from mpb_env.rollouts.cli import _warning_line, info_data, main, validate_tasks
 from mpb_env.tasks.model import Task
 from mpb_env.validation import allowed_errors
 from mpb_env.world.generate import load_world
@@ -435,3 +435,10 @@ def test_eval_flag_errors_come_before_the_policy_is_built(
     ]:
         assert main(["eval", "--policy", "hf:some/model", *argv]) == 2
         assert message in capsys.readouterr().err
+
+
+def test_warnings_print_as_one_mpb_line() -> None:
+    line = _warning_line(
+        UserWarning("the conversation no longer fits\nthe model's context"), UserWarning, "x.py", 3
+    )
+    assert line == "mpb: warning: the conversation no longer fits; the model's context\n"
