@@ -336,6 +336,9 @@ class ChatPolicy:
         self._given_client = client
         self._clients: dict[int, tuple[asyncio.AbstractEventLoop, Any]] = {}
         self._chats: dict[int, _Chat] = {}
+        #: The request field of the reply's token limit: ``max_tokens``, which every server knows, until
+        #: a server refuses it and names ``max_completion_tokens`` (OpenAI's o-series and gpt-5 models).
+        self._limit_field = "max_tokens"
 
     # ------------------------------------------------------------------ protocol
     def reset(self, slot: int, info: dict[str, Any]) -> None:
@@ -433,7 +436,7 @@ class ChatPolicy:
             "model": self.model,
             "messages": chat.messages,
             "temperature": self.temperature,
-            "max_tokens": self.max_tokens,
+            self._limit_field: self.max_tokens,
             "seed": chat.seed,
         }
         if self.top_p is not None:
@@ -446,7 +449,11 @@ class ChatPolicy:
         try:
             response = await client.chat.completions.create(**request)
         except Exception as exc:  # after the client's own retries: stop the run, keep what is done
-            if getattr(exc, "status_code", None) in (400, 413) and _TOO_LONG.search(str(exc)):
+            status = getattr(exc, "status_code", None)
+            if status == 400 and "max_tokens" in request and "max_completion_tokens" in str(exc):
+                self._limit_field = "max_completion_tokens"  # OpenAI's reasoning models know only this name
+                return await self._reply(client, chat)  # (requests already out when it was learnt, too)
+            if status in (400, 413) and _TOO_LONG.search(str(exc)):
                 return context_overflow(f"{chat.task_id}: {_sendable(str(exc))[:200]}")
             raise PolicyError(f"chat request to {where} failed: {type(exc).__name__}: {exc}") from exc
         choices = _field(response, "choices")

@@ -553,3 +553,23 @@ def test_a_conversation_the_server_finds_too_long_ends_its_episode_and_the_run_g
     ended = trajs[1]
     assert ended.turns[-1]["action"] == "" and len(ended.turns) == 2 and not ended.success
     assert all(t.success for k, t in enumerate(trajs) if k != 1)
+
+
+def test_a_server_that_wants_max_completion_tokens_gets_it() -> None:
+    plan = PLAN[:3]
+    healthy = oracle_model(plan)
+    refusal = (
+        "Unsupported parameter: 'max_tokens' is not supported with this model. Use 'max_completion_tokens'."
+    )
+
+    def respond(body: dict[str, Any]) -> Any:
+        if "max_tokens" in body:
+            return 400, {"error": {"message": refusal, "param": "max_tokens"}}
+        return healthy(body)
+
+    with FakeChatServer(respond) as server:
+        trajs = run(plan, _policy(server.url, max_tokens=321), recall="oracle", progress=False)
+        requests = server.requests
+    assert all(t.success for t in trajs)
+    assert "max_tokens" in requests[0]  # asked once with the common name, then with the one it names
+    assert all(r["max_completion_tokens"] == 321 and "max_tokens" not in r for r in requests[-5:])
