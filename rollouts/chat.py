@@ -455,7 +455,8 @@ class ChatPolicy:
                 return await self._reply(client, chat)  # (requests already out when it was learnt, too)
             if status in (400, 413) and _TOO_LONG.search(str(exc)):
                 return context_overflow(f"{chat.task_id}: {_sendable(str(exc))[:200]}")
-            raise PolicyError(f"chat request to {where} failed: {type(exc).__name__}: {exc}") from exc
+            hint = " (is a server listening there?)" if type(exc).__name__ == "APIConnectionError" else ""
+            raise PolicyError(f"chat request to {where} failed{hint}: {type(exc).__name__}: {exc}") from exc
         choices = _field(response, "choices")
         message = _field(choices[0], "message") if isinstance(choices, list) and choices else None
         if message is None:

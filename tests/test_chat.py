@@ -573,3 +573,8 @@ def test_a_server_that_wants_max_completion_tokens_gets_it() -> None:
     assert all(t.success for t in trajs)
     assert "max_tokens" in requests[0]  # asked once with the common name, then with the one it names
     assert all(r["max_completion_tokens"] == 321 and "max_tokens" not in r for r in requests[-5:])
+
+
+def test_no_server_at_the_url_says_so() -> None:
+    with pytest.raises(PolicyError, match=r"is a server listening there\?"):
+        run(PLAN[:1], _policy("http://127.0.0.1:9/v1"), recall="oracle", progress=False)
