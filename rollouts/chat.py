@@ -57,6 +57,7 @@ import orjson
 
 from mpb_env.parsing import _BLOCK
 from mpb_env.prompts import NATIVE_TOOL_CALLS, TEXT_TOOL_CALLS
+from mpb_env.rollouts.runner import utf8_safe
 
 __all__ = [
     "ChatPolicy",
@@ -230,12 +231,6 @@ def _check_base_url(base_url: str) -> None:
         raise ValueError(
             f"base_url must be an http(s) URL such as http://127.0.0.1:8000/v1, got {base_url!r}"
         )
-
-
-def _sendable(text: str) -> str:
-    """``text`` with each lone surrogate (a server's broken ``\\ud8xx`` escape) as ``?``: the chat goes
-    back to the server as UTF-8, where one would fail every later request of the episode."""
-    return text.encode("utf-8", "replace").decode("utf-8")
 
 
 def _object_or_empty(arguments: str) -> str:
@@ -414,7 +409,7 @@ class ChatPolicy:
                 if chat.calls is not None and chat.reply is not None:
                     # Every tool call needs its tool message: the reply goes back as the text it was.
                     chat.reply.pop("tool_calls", None)
-                    chat.reply["content"] = _sendable(str(chat.action))
+                    chat.reply["content"] = utf8_safe(str(chat.action))
                 chat.messages.append({"role": "user", "content": obs})
         chat.started = True
         tools = info.get("tools")
@@ -454,14 +449,15 @@ class ChatPolicy:
                 self._limit_field = "max_completion_tokens"  # OpenAI's reasoning models know only this name
                 return await self._reply(client, chat)  # (requests already out when it was learnt, too)
             if status in (400, 413) and _TOO_LONG.search(str(exc)):
-                return context_overflow(f"{chat.task_id}: {_sendable(str(exc))[:200]}")
+                return context_overflow(f"{chat.task_id}: {utf8_safe(str(exc))[:200]}")
             hint = " (is a server listening there?)" if type(exc).__name__ == "APIConnectionError" else ""
             raise PolicyError(f"chat request to {where} failed{hint}: {type(exc).__name__}: {exc}") from exc
         choices = _field(response, "choices")
         message = _field(choices[0], "message") if isinstance(choices, list) and choices else None
         if message is None:
             raise PolicyError(f"the server at {where} returned no reply (no choices or no message)")
-        content = without_reasoning(_sendable(_text(_field(message, "content"))))
+        # the reply goes back to the server in the chat: a lone surrogate in it would fail every later request
+        content = without_reasoning(utf8_safe(_text(_field(message, "content"))))
         tokens = _field(_field(response, "usage"), "completion_tokens")
         calls = self._calls(_field(message, "tool_calls"), chat)
         assistant: dict[str, Any] = {"role": "assistant", "content": content}
@@ -510,7 +506,7 @@ class ChatPolicy:
                     "id": call_id,
                     "type": "function",
                     "function": {
-                        "name": _sendable(name) if isinstance(name, str) else "",
+                        "name": utf8_safe(name) if isinstance(name, str) else "",
                         "arguments": _arguments(_field(fn, "arguments")),
                     },
                 }

@@ -46,6 +46,7 @@ from mpb_env.rollouts.chat import (
     tool_entries,
     without_reasoning,
 )
+from mpb_env.rollouts.runner import first_line
 
 __all__ = ["HFPolicy"]
 
@@ -138,7 +139,7 @@ class HFPolicy:
             except ImportError:
                 raise
             except Exception as exc:  # not found, offline, no tokenizer files
-                raise ValueError(f"cannot load model {name!r}: {_first_line(exc)}") from None
+                raise ValueError(f"cannot load model {name!r}: {first_line(exc)}") from None
             _check_template(tokenizer, name)  # before the weights, which may be gigabytes
             try:
                 model = transformers.AutoModelForCausalLM.from_pretrained(
@@ -147,7 +148,7 @@ class HFPolicy:
             except ImportError:
                 raise
             except Exception as exc:  # not a causal LM, a bad dtype, a broken checkpoint
-                raise ValueError(f"cannot load model {name!r}: {_first_line(exc)}") from None
+                raise ValueError(f"cannot load model {name!r}: {first_line(exc)}") from None
         else:
             name = getattr(getattr(model, "config", None), "name_or_path", "") or type(model).__name__
             if tokenizer is None:
@@ -163,7 +164,7 @@ class HFPolicy:
             try:
                 model = model.to(device)
             except Exception as exc:  # e.g. a quantized or device_map-dispatched model
-                raise ValueError(f"cannot move the model to {device}: {_first_line(exc)}") from None
+                raise ValueError(f"cannot move the model to {device}: {first_line(exc)}") from None
         self.torch = torch
         self.name = name
         self.model = model  # in eval mode while generating only: a model being trained stays in training
@@ -250,7 +251,7 @@ class HFPolicy:
                 return self._render(merged, tools)
         raise PolicyError(
             f"the chat template of {self.name!r} cannot render the conversation: "
-            f"{type(error).__name__}: {_first_line(error)}"
+            f"{type(error).__name__}: {first_line(error)}"
         ) from error
 
     def _generate(self, rows: list[tuple[dict[str, Any], str]]) -> list[Completion]:
@@ -298,7 +299,7 @@ class HFPolicy:
                     **settings,
                 )
         except Exception as exc:  # out of memory, a bad generate argument: stop the run, keep what is done
-            raise PolicyError(f"generation failed: {type(exc).__name__}: {_first_line(exc)}") from exc
+            raise PolicyError(f"generation failed: {type(exc).__name__}: {first_line(exc)}") from exc
         finally:
             model.train(training)
         new = generated[:, batch["input_ids"].shape[1] :].tolist()
@@ -365,7 +366,7 @@ def _check_device(torch: Any, device: str) -> None:
     try:
         parsed = torch.device(device)
     except (RuntimeError, TypeError) as exc:
-        raise ValueError(f"bad device {device!r}: {_first_line(exc)}") from None
+        raise ValueError(f"bad device {device!r}: {first_line(exc)}") from None
     if parsed.type == "cuda":
         count = torch.cuda.device_count() if torch.cuda.is_available() else 0
         if count == 0 or (parsed.index is not None and parsed.index >= count):
@@ -385,11 +386,6 @@ def _context_length(config: Any) -> int | None:
         if isinstance(value, int) and value > 0:
             return value
     return None
-
-
-def _first_line(exc: BaseException) -> str:
-    text = str(exc).strip()
-    return text.splitlines()[0] if text else type(exc).__name__
 
 
 def _ids(value: Any) -> list[int]:

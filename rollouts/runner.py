@@ -126,9 +126,14 @@ class Trajectory(BaseModel):
             return orjson.dumps(_encodable(data)) + b"\n"
 
 
+def utf8_safe(text: str) -> str:
+    """``text`` with each lone surrogate (a broken ``\\ud8xx`` escape, which UTF-8 cannot hold) as ``?``."""
+    return text.encode("utf-8", "replace").decode("utf-8")
+
+
 def _encodable(value: Any) -> Any:
     if isinstance(value, str):
-        return value.encode("utf-8", "replace").decode("utf-8")
+        return utf8_safe(value)
     if isinstance(value, dict):
         return {_encodable(k): _encodable(v) for k, v in value.items()}
     if isinstance(value, list):
@@ -399,8 +404,9 @@ def _complete_lines(path: Path) -> bytes:
     return data
 
 
-def _first_line(exc: BaseException) -> str:
-    text = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
+def first_line(exc: BaseException) -> str:
+    """The first line of an error's message (an OS error's own reason), or its type when it has none."""
+    text = (exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)).strip()
     return text.splitlines()[0] if text else type(exc).__name__
 
 
@@ -411,7 +417,7 @@ def _prepare_out(out: Path, plan: list[Task], manifest: dict[str, Any], resume: 
         return _check_out(out, plan, manifest, resume)
     except OSError as exc:
         where = exc.filename or out
-        raise RunConflict(f"cannot use {where} for the run: {_first_line(exc)}") from None
+        raise RunConflict(f"cannot use {where} for the run: {first_line(exc)}") from None
 
 
 def _check_out(out: Path, plan: list[Task], manifest: dict[str, Any], resume: bool) -> list[Trajectory]:
@@ -448,7 +454,7 @@ def _resumed(out: Path, plan: list[Task], manifest: dict[str, Any]) -> list[Traj
         try:
             before = orjson.loads(man_path.read_bytes())
         except orjson.JSONDecodeError as exc:
-            raise RunConflict(f"cannot read {man_path}: {_first_line(exc)}") from None
+            raise RunConflict(f"cannot read {man_path}: {first_line(exc)}") from None
         if not isinstance(before, dict) or not isinstance(before.get("settings", {}), dict):
             raise RunConflict(f"{man_path} is not a run manifest; cannot check what run it was")
         old = {**before.get("settings", {}), "policy": before.get("policy")}
@@ -702,5 +708,5 @@ def _parse_trajectories(data: bytes, path: Path) -> list[Trajectory]:
         try:
             out.append(Trajectory.model_validate(orjson.loads(line)))
         except (orjson.JSONDecodeError, ValidationError) as exc:
-            raise ValueError(f"{path}:{n} is not a trajectory record ({_first_line(exc)})") from None
+            raise ValueError(f"{path}:{n} is not a trajectory record ({first_line(exc)})") from None
     return out
