@@ -525,38 +525,25 @@ COUNT_MAX = 2**31 - 1
 SEED_MAX = 2**63 - 1
 
 
-def _int_between(low: int, high: int, high_text: str) -> Any:
-    """An argparse type: an integer from ``low`` to ``high`` (``high_text`` names it in the error)."""
+def _between(kind: type, low: float, high: float, high_text: str) -> Any:
+    """An argparse type: a number of ``kind`` (``int`` or ``float``) from ``low`` to ``high``
+    (``high_text`` names it in the error)."""
+    noun = "an integer" if kind is int else "a number"
 
-    def parse(text: str) -> int:
+    def parse(text: str) -> Any:
         try:
-            value: int | None = int(text)
+            value = kind(text)
         except ValueError:
             value = None
         if value is None or not low <= value <= high:
-            raise argparse.ArgumentTypeError(f"expected an integer from {low} to {high_text}, got {text!r}")
+            raise argparse.ArgumentTypeError(f"expected {noun} from {low:g} to {high_text}, got {text!r}")
         return value
 
     return parse
 
 
-_positive = _int_between(1, COUNT_MAX, str(COUNT_MAX))
-_seed = _int_between(0, SEED_MAX, "2**63 - 1")
-
-
-def _unit_float(high: float) -> Any:
-    """An argparse type: a finite number from 0 to ``high``."""
-
-    def parse(text: str) -> float:
-        try:
-            value: float | None = float(text)
-        except ValueError:
-            value = None
-        if value is None or not 0.0 <= value <= high:
-            raise argparse.ArgumentTypeError(f"expected a number from 0 to {high:g}, got {text!r}")
-        return value
-
-    return parse
+_positive = _between(int, 1, COUNT_MAX, str(COUNT_MAX))
+_seed = _between(int, 0, SEED_MAX, "2**63 - 1")
 
 
 def _path(text: str) -> Path:
@@ -627,7 +614,9 @@ def build_parser() -> argparse.ArgumentParser:
         help="the server's API root, e.g. http://127.0.0.1:8000/v1 (default: $OPENAI_BASE_URL, else "
         "OpenAI's); the key is read from $OPENAI_API_KEY",
     )
-    chat.add_argument("--temperature", type=_unit_float(2.0), default=0.0, help="0 is greedy (default: 0)")
+    chat.add_argument(
+        "--temperature", type=_between(float, 0.0, 2.0, "2"), default=0.0, help="0 is greedy (default: 0)"
+    )
     chat.add_argument("--max-tokens", type=_positive, default=1024, help="per reply (default: 1024)")
     chat.add_argument(
         "--concurrency", type=_positive, default=16, help="openai: requests in flight (default: 16)"
