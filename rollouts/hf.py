@@ -256,29 +256,30 @@ class HFPolicy:
 
     def _generate(self, rows: list[tuple[dict[str, Any], str]]) -> list[Completion]:
         tok = self.tokenizer
-        prompts = [self._prompt(chat) for chat, _ in rows]
+        prompts = tok([self._prompt(chat) for chat, _ in rows], add_special_tokens=False)["input_ids"]
         limit = self.max_prompt_tokens
-        if limit is not None:  # an episode the model can no longer read ends; the others go on
-            sizes = [len(ids) for ids in tok(prompts, add_special_tokens=False)["input_ids"]]
-            over = {k for k, n in enumerate(sizes) if n > limit}
-            if over:
-                kept = [k for k in range(len(rows)) if k not in over]
-                replies = self._generate_rows([rows[k] for k in kept], [prompts[k] for k in kept])
-                done = dict(zip(kept, replies, strict=True))
-                for k in over:
-                    done[k] = context_overflow(
-                        f"{rows[k][1]}: a prompt of {sizes[k]} tokens, max_prompt_tokens={limit}"
-                    )
-                return [done[k] for k in range(len(rows))]
-        return self._generate_rows(rows, prompts)
+        over = {k for k, ids in enumerate(prompts) if limit is not None and len(ids) > limit}
+        if not over:
+            return self._generate_rows(rows, prompts)
+        # an episode the model can no longer read ends; the others go on
+        kept = [k for k in range(len(rows)) if k not in over]
+        replies = self._generate_rows([rows[k] for k in kept], [prompts[k] for k in kept])
+        done = dict(zip(kept, replies, strict=True))
+        for k in over:
+            done[k] = context_overflow(
+                f"{rows[k][1]}: a prompt of {len(prompts[k])} tokens, max_prompt_tokens={limit}"
+            )
+        return [done[k] for k in range(len(rows))]
 
-    def _generate_rows(self, rows: list[tuple[dict[str, Any], str]], prompts: list[str]) -> list[Completion]:
-        """``_generate`` of rows whose prompts fit."""
+    def _generate_rows(
+        self, rows: list[tuple[dict[str, Any], str]], prompts: list[list[int]]
+    ) -> list[Completion]:
+        """``_generate`` of rows whose prompts (token ids) fit."""
         if not rows:
             return []
         torch, tok = self.torch, self.tokenizer
         chats = [chat for chat, _ in rows]
-        batch = tok(prompts, return_tensors="pt", padding=True, padding_side="left", add_special_tokens=False)
+        batch = tok.pad({"input_ids": prompts}, padding=True, padding_side="left", return_tensors="pt")
         settings: dict[str, Any] = {
             "max_new_tokens": self.max_new_tokens,
             "pad_token_id": tok.pad_token_id,
