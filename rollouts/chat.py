@@ -119,6 +119,16 @@ def request_seed(seed: int, task_id: str) -> int:
     return (seed * 1_000_003 + zlib.crc32(task_id.encode())) % 2**31
 
 
+def feedback_entries(obs: str) -> list[Any] | None:
+    """The feedback entries of an observation (one per call of the turn), or ``None`` when it is not
+    a non-empty JSON list of them."""
+    try:
+        entries = orjson.loads(obs)
+    except orjson.JSONDecodeError:
+        return None
+    return entries if isinstance(entries, list) and entries else None
+
+
 def tool_entries(schemas: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """The env's tool schemas as chat APIs and chat templates take ``tools`` (without the env's own
     ``domain`` and ``mutates`` keys)."""
@@ -395,13 +405,8 @@ class ChatPolicy:
     def _absorb(self, chat: _Chat, obs: str, info: dict[str, Any]) -> None:
         """Append the env's feedback to the last reply, and any newly offered tools."""
         if chat.started:
-            entries = None
-            if chat.calls is not None:
-                try:
-                    entries = orjson.loads(obs)
-                except orjson.JSONDecodeError:
-                    entries = None
-            if isinstance(entries, list) and chat.calls is not None and len(entries) == len(chat.calls):
+            entries = feedback_entries(obs) if chat.calls is not None else None
+            if entries is not None and chat.calls is not None and len(entries) == len(chat.calls):
                 for call, entry in zip(chat.calls, entries, strict=True):
                     content = orjson.dumps(entry).decode()
                     chat.messages.append({"role": "tool", "tool_call_id": call["id"], "content": content})

@@ -41,6 +41,7 @@ from mpb_env.rollouts.chat import (
     Completion,
     PolicyError,
     context_overflow,
+    feedback_entries,
     request_seed,
     slot_chats,
     tool_entries,
@@ -332,11 +333,8 @@ class HFPolicy:
 def _feedback(obs: str) -> list[dict[str, Any]]:
     """The phone's observation as chat messages: one ``tool`` message per feedback entry (named after
     its tool where it has one), or one user message when it is not a list of entries."""
-    try:
-        entries = orjson.loads(obs)
-    except orjson.JSONDecodeError:
-        entries = None
-    if not isinstance(entries, list) or not entries:
+    entries = feedback_entries(obs)
+    if entries is None:
         return [{"role": "user", "content": obs}]
     messages = []
     for entry in entries:
