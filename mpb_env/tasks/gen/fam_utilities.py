@@ -9,10 +9,15 @@ from typing import Any
 
 from mpb_env.tasks.build import call, calls, contains, hermes
 from mpb_env.tasks.gen.core import Ctx, Draft, Skip, family
-from mpb_env.tasks.gen.helpers import RECONNECT_UPDATES, base, false_claims, granted_entry, offline, revoked
-from mpb_env.tools.runtime import execute
-from mpb_env.world.generate import load_world
-from mpb_env.world.state import PhoneState
+from mpb_env.tasks.gen.helpers import (
+    RECONNECT_UPDATES,
+    base,
+    false_claims,
+    granted_entry,
+    lookup,
+    offline,
+    revoked,
+)
 
 IGNORE = {"$ignore": True}
 LANG_CODE = {
@@ -52,11 +57,12 @@ GONE_WORDS = ["deleted", "can't find", "cannot find", "couldn't find", "no longe
 
 # --------------------------------------------------------------------------- helpers
 def run(name: str, **arguments: Any) -> Any:
-    """The data of a read-only tool call on the base world (answers the oracle states)."""
-    out = execute(PhoneState(load_world("M")), name, arguments)
-    if out["status"] != "success":
-        raise Skip(f"{name} {arguments}: {out['message']}")
-    return out["data"]
+    """The data of a read-only tool call on the base world (answers the oracle states); a call that
+    fails skips the draft."""
+    try:
+        return lookup(name, **arguments)
+    except ValueError as exc:
+        raise Skip(str(exc)) from None
 
 
 def number(v: float) -> str:

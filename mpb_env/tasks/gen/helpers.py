@@ -149,7 +149,8 @@ def avoiding(gold: dict[str, Any], phrases: Iterable[str], *keep: str) -> dict[s
     rubric = gold["rubric"]
     found = distractors(phrases, [*alternatives(gold), *keep])
     before = list(rubric.get("must_not_include", []))
-    extra = [p for p in found if norm_text(p) not in {norm_text(b) for b in before}]
+    listed = {norm_text(b) for b in before}
+    extra = [p for p in found if norm_text(p) not in listed]
     return {**gold, "rubric": {**rubric, "must_not_include": before + extra}} if extra or before else gold
 
 
