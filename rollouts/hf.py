@@ -18,10 +18,10 @@ A batch is generated together, left-padded, in chunks of ``batch_size`` rows. Gr
 its rows, so a run is repeatable for the same batch layout, each turn gets draws of its own, and the
 caller's random state is left as it was. The model's ``generation_config`` supplies what is not set
 here (``top_k``, ``repetition_penalty``, its end-of-turn ids), as a server started from the checkpoint
-does. ``output_tokens`` are the tokens generated up to the end-of-turn token, that token included. An
-episode whose prompt grows longer than ``max_prompt_tokens`` ends there (an empty final message, so it
-fails, with a warning naming it) rather than silently dropping the start of the conversation; the other
-rows of its batch are generated as usual. A failed ``generate`` (e.g. out of memory) raises
+does. ``output_tokens`` are the tokens generated up to the end-of-turn token, that token included (a
+turn a ``stop_strings`` match ends has none). An episode whose prompt grows longer than
+``max_prompt_tokens`` ends there (an empty final message, so it fails, with a warning naming it) rather
+than silently dropping the start of the conversation; the other rows of its batch are generated as usual. A failed ``generate`` (e.g. out of memory) raises
 ``PolicyError``: the run stops and ``--resume`` continues it.
 
 Needs ``torch`` and ``transformers`` (``pip install 'mobilepa-gym[hf]'``).
@@ -310,8 +310,20 @@ class HFPolicy:
             end = next((j for j, t in enumerate(ids) if t in self._stops), len(ids))
             text = tok.decode(ids[:end], skip_special_tokens=True).strip()
             chat["messages"].append({"role": "assistant", "content": text})
-            out.append(Completion(without_reasoning(text), min(end + 1, len(ids))))
+            out.append(Completion(without_reasoning(text), end + self._ended_by_token(ids, end)))
         return out
+
+    def _ended_by_token(self, ids: list[int], end: int) -> bool:
+        """Whether the model generated the end token at ``end``: not so when generation ran out of
+        ``max_new_tokens``, nor when a ``stop_strings`` match ended the row, whose next token is padding
+        (which may be the eos token itself)."""
+        if end == len(ids):
+            return False
+        stops = self.generate_kwargs.get("stop_strings")
+        if not stops:
+            return True
+        written = self.tokenizer.decode(ids[:end], skip_special_tokens=False)
+        return not written.endswith(tuple([stops] if isinstance(stops, str) else stops))
 
     @contextlib.contextmanager
     def _seeded(self, seed: int | None) -> Iterator[None]:

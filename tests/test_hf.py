@@ -250,3 +250,28 @@ def test_the_label_reads_int_and_float_settings_alike(model_dir: Path) -> None:
     # a run started with temperature=1 and resumed with 1.0 has the same settings
     a, b = _policy(model_dir, temperature=1, top_p=1), _policy(model_dir, temperature=1.0, top_p=1.0)
     assert a.label == b.label and "temperature=1.0" in a.label
+
+
+def test_a_turn_a_stop_string_ends_counts_no_end_token(model_dir: Path) -> None:
+    """With ``stop_strings``, a call turn stops as its ``</tool_call>`` is written: the padding after it
+    (the eos token in this tokenizer) was not generated and is not counted; the final message, which
+    the model ends with the eos token, counts it. The oracle's turns are the calls and final message."""
+    probe = _policy(model_dir)
+    tasks = PLAN[:3]
+
+    def reply(task: Task, turn: int) -> str:
+        last = turn == len(task.oracle) - 1
+        return task.oracle[turn] if last else f"<tool_call>{task.oracle[turn]}</tool_call>"
+
+    kwargs = {
+        "prefix_allowed_tokens_fn": scripted(probe.tokenizer, tasks, reply),
+        "stop_strings": ["</tool_call>"],
+        "tokenizer": probe.tokenizer,
+    }
+    policy = _policy(model_dir, batch_size=3, generate_kwargs=kwargs)
+    trajs = run(tasks, policy, recall="oracle", progress=False, batch_size=3)
+    tok = policy.tokenizer
+    for t, task in zip(trajs, tasks, strict=True):
+        calls = [f"<tool_call>{o}</tool_call>" for o in task.oracle[:-1]]
+        assert t.success and len(t.turns) == len(task.oracle)
+        assert t.output_tokens == sum(_tokens(tok, c) for c in calls) + _tokens(tok, task.oracle[-1]) + 1
