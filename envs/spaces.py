@@ -45,7 +45,10 @@ STRING_POOL = (
 
 
 class AnyText(spaces.Text):
-    """A text space whose members are all Python strings up to ``max_length`` characters.
+    """A text space whose members are all Python strings, of any length.
+
+    ``max_length`` bounds only ``sample()`` (gymnasium's ``Text`` draws lengths up to it): the env's
+    observations have no bound (a turn may hold any number of calls), nor do the actions it accepts.
 
     Not for shared memory: gymnasium stores a ``Text`` there as indices into its charset (this space has
     none) and reads it back once, at construction. ``AsyncVectorEnv`` over these envs therefore needs
@@ -57,7 +60,7 @@ class AnyText(spaces.Text):
         super().__init__(max_length=max_length, min_length=0, seed=seed)
 
     def contains(self, x: Any) -> bool:
-        return isinstance(x, str) and len(x) <= self.max_length
+        return isinstance(x, str)
 
     def __repr__(self) -> str:
         return f"AnyText(max_length={self.max_length})"

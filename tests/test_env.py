@@ -171,3 +171,19 @@ def test_readme_quick_start_runs_as_written() -> None:
     exec(compile(code, "README.md", "exec"), scope)  # noqa: S102 - our own documentation
     assert scope["reward"] == 1.0 and scope["info"]["verdict"]["success"]
     assert len(scope["obs"]) == 8 and len(set(scope["obs"])) == 1
+
+
+def test_observations_and_actions_of_any_length_are_in_their_spaces() -> None:
+    """The spaces accept every str (DESIGN §4): a turn with thousands of calls gives an observation past
+    the spaces' ``max_length`` (which only bounds ``sample()``), and that observation, like an action of
+    that length, is still a member."""
+    env = MobilePAEnv(split="starter")
+    env.reset(options={"task_id": "basic-001"})
+    action = '<tool_call>{"name": "list_alarms", "arguments": {}}</tool_call>' * 3000
+    obs, *_ = env.step(action)
+    assert len(orjson.loads(obs)) == 3000
+    assert len(obs) > env.observation_space.max_length
+    assert env.observation_space.contains(obs)
+    assert env.action_space.contains("x" * (env.action_space.max_length + 1))
+    assert not env.observation_space.contains(b"x") and not env.action_space.contains(None)
+
