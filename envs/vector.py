@@ -116,7 +116,10 @@ class MobilePAVectorEnv(VectorEnv):
         self._autoreset = [False] * num_envs  # sub-envs whose next step starts a new episode
         self._everyone = np.ones(num_envs, dtype=bool)  # the mask of a key every sub-env reported
         # N long-lived episodes: out of the cyclic GC's scans, like the world (see load_world); a full
-        # collection over a thousand sub-envs otherwise costs a pause of the order of a second.
+        # collection over a thousand sub-envs otherwise costs a pause of the order of a second. Freezing
+        # moves every tracked object, so collect first: cyclic garbage still waiting for a collection
+        # would otherwise be frozen with the episodes and never freed.
+        gc.collect()
         gc.freeze()
 
     # ------------------------------------------------------------------ helpers
@@ -246,6 +249,8 @@ class MobilePAVectorEnv(VectorEnv):
 
     def step(self, actions: Any) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, dict[str, Any]]:
         n = self.num_envs
+        if isinstance(actions, (str, bytes)):  # has a length, but its characters are not n turns
+            raise ValueError(f"expected one text per sub-env ({n}), got a single {type(actions).__name__}")
         if len(actions) != n:
             raise ValueError(f"expected {n} actions, got {len(actions)}")
         if n == 1 and not self._autoreset[0]:

@@ -371,3 +371,37 @@ def test_gymnasiums_vectorizations_and_wrappers_batch_texts_like_the_vector_env(
     first = space.sample()
     space.seed(3)
     assert list(space.sample()) == list(first)
+
+
+def test_building_a_vector_env_leaves_earlier_cyclic_garbage_collectable() -> None:
+    """The constructor moves its long-lived episodes out of the cyclic GC's sight; garbage that was
+    merely waiting for a collection at that moment (here a cycle holding a large buffer) must not be
+    moved with them, or no later collection ever frees it."""
+    import weakref
+
+    class Cycle:
+        def __init__(self) -> None:
+            self.me = self
+            self.payload = bytearray(1 << 20)
+
+    MobilePAVectorEnv(split="starter", num_envs=2)  # the world is loaded: the next build allocates little
+    for _ in range(2):
+        garbage = Cycle()
+        ref = weakref.ref(garbage)
+        del garbage
+        MobilePAVectorEnv(split="starter", num_envs=2)
+        gc.collect()
+        assert ref() is None
+
+
+@pytest.mark.parametrize("n", [1, 5])
+def test_one_string_is_not_a_batch_of_actions(n: int) -> None:
+    """A bare string has a length, but its characters are not n actions: stepping with one is a clear
+    error that changes nothing, even when its length happens to be n."""
+    v = MobilePAVectorEnv(split="starter", num_envs=n)
+    v.reset(options={"task_id": ALARM})
+    for actions in ("Done."[:n], b"Done."[:n]):
+        with pytest.raises(ValueError, match="one text per sub-env"):
+            v.step(actions)
+    assert all(ep.turns == 0 and not ep.done for ep in v.episodes)
+
