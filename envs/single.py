@@ -32,7 +32,8 @@ class MobilePAEnv(gym.Env[str, str]):
         split: task suite to draw from (``"bench"``).
         dimension: only tasks of this dimension (``basic|subagent|memory|skill``).
         task_ids: only these task IDs (skill variants as ``<id>@SOR`` / ``<id>@MTSR``).
-        tasks: explicit ``Task`` objects instead of a split (e.g. generated training tasks).
+        tasks: explicit ``Task`` objects instead of a split (e.g. generated training tasks); skill tasks
+            are played as their two routing variants, as in a split.
         recall: ``"bm25"`` (top-N, the paper's setting), ``"oracle"`` (gold tools guaranteed) or ``"all"``.
         top_n: N for recall (15).
         max_turns: T_max, turns before truncation (15); the truncated episode is checked as it stands.
@@ -60,8 +61,8 @@ class MobilePAEnv(gym.Env[str, str]):
         if render_mode not in (None, "ansi"):
             raise ValueError(f"render_mode must be None or 'ansi', got {render_mode!r}")
         self.render_mode = render_mode
-        if tasks is not None:
-            self._index = {t.id: t for t in tasks}
+        if tasks is not None:  # scored episodes, as a split's: a skill task under SOR and under MTSR
+            self._index = {t.id: t for t in episodes(list(tasks))}
         else:
             index = task_index(split)
             pool = load_tasks(split, dimension)
@@ -88,7 +89,13 @@ class MobilePAEnv(gym.Env[str, str]):
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
     ) -> tuple[str, dict[str, Any]]:
         super().reset(seed=seed)
-        task_id = (options or {}).get("task_id")
+        options = options or {}
+        if "task_ids" in options:  # e.g. through make_vec's sync/async vectorization, which copies options
+            raise ValueError(
+                "reset option task_ids pins the sub-envs of the vector env (gym.make_vec's default "
+                "vectorization); a single env, also inside a Sync/AsyncVectorEnv, takes task_id"
+            )
+        task_id = options.get("task_id")
         if task_id is not None and not isinstance(task_id, str):
             raise ValueError(f"task_id must be a task id string, got {type(task_id).__name__}")
         if task_id is None:

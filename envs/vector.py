@@ -91,8 +91,8 @@ class MobilePAVectorEnv(VectorEnv):
             raise ValueError(f"num_envs must be >= 1, got {num_envs}")
         if render_mode is not None:
             raise ValueError("the vector env does not render; use the single env's render_mode='ansi'")
-        if tasks is not None:
-            self._index = {t.id: t for t in tasks}
+        if tasks is not None:  # scored episodes, as a split's: a skill task under SOR and under MTSR
+            self._index = {t.id: t for t in episodes(list(tasks))}
             pool = list(self._index)
         else:
             self._index = task_index(split)

@@ -187,3 +187,26 @@ def test_observations_and_actions_of_any_length_are_in_their_spaces() -> None:
     assert env.action_space.contains("x" * (env.action_space.max_length + 1))
     assert not env.observation_space.contains(b"x") and not env.action_space.contains(None)
 
+
+def test_task_ids_in_a_single_envs_reset_is_a_clear_error() -> None:
+    """``task_ids`` pins the sub-envs of the vector env; Sync/AsyncVectorEnv hand every single env the
+    same options, where it used to be ignored (random tasks instead of the pinned ones)."""
+    sync = gym.make_vec("mpb/MobilePA-v0", num_envs=2, vectorization_mode="sync", split="starter")
+    with pytest.raises(ValueError, match="task_ids pins the sub-envs of the vector env"):
+        sync.reset(options={"task_ids": ["basic-001", "basic-002"]})
+    obs, _ = sync.reset(options={"task_id": "basic-001"})
+    assert len(set(obs)) == 1
+
+
+def test_explicit_tasks_play_skill_tasks_as_both_routings() -> None:
+    """``tasks=`` gives the episodes a split gives: a skill task as ``@SOR`` and ``@MTSR``."""
+    starter = load_tasks("starter")
+    skill = next(t for t in starter if t.dimension == "skill")
+    by_split = MobilePAEnv(split="starter")
+    by_tasks = MobilePAEnv(tasks=starter)
+    assert by_tasks.task_ids == by_split.task_ids
+    assert {f"{skill.id}@SOR", f"{skill.id}@MTSR"} <= set(by_tasks.task_ids)
+    _, info = by_tasks.reset(options={"task_id": f"{skill.id}@SOR"})
+    assert [t["function"]["name"] for t in info["tools"]] == [
+        t["function"]["name"] for t in by_split.reset(options={"task_id": f"{skill.id}@SOR"})[1]["tools"]
+    ]

@@ -405,3 +405,11 @@ def test_one_string_is_not_a_batch_of_actions(n: int) -> None:
             v.step(actions)
     assert all(ep.turns == 0 and not ep.done for ep in v.episodes)
 
+
+def test_explicit_tasks_play_skill_tasks_as_both_routings() -> None:
+    starter = load_tasks("starter")
+    skill = next(t for t in starter if t.dimension == "skill")
+    v = MobilePAVectorEnv(num_envs=2, tasks=starter)
+    assert v.task_ids == MobilePAVectorEnv(num_envs=2, split="starter").task_ids
+    obs, info = v.reset(options={"task_ids": [f"{skill.id}@SOR", f"{skill.id}@MTSR"]})
+    assert [t.routing for t in v.tasks] == ["SOR", "MTSR"] and obs[0] == obs[1] == skill.query
