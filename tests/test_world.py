@@ -40,3 +40,27 @@ def test_default_world_has_the_issue_minimums() -> None:
 def test_unknown_size_is_a_clear_error() -> None:
     with pytest.raises(ValueError, match="unknown world size"):
         build_tables("XL")  # type: ignore[arg-type]
+
+
+def test_loading_a_world_leaves_earlier_cyclic_garbage_collectable() -> None:
+    """The world is frozen out of the cyclic GC's sight; garbage merely waiting for a collection at that
+    moment must not be frozen with it (automatic collections are held off here, so none frees it first)."""
+    import gc
+    import weakref
+
+    class Cycle:
+        def __init__(self) -> None:
+            self.me = self
+
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        garbage = Cycle()
+        ref = weakref.ref(garbage)
+        del garbage
+        load_world("S", seed=101)
+        gc.collect()
+        assert ref() is None
+    finally:
+        if enabled:
+            gc.enable()
