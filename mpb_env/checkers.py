@@ -453,11 +453,13 @@ _REFUSAL = re.compile(
 )
 
 
-#: A final message that says the request was carried out ("Done!", "All set", "… successfully"): never
-#: a refusal, a clarifying question or the explanation of a limit, whatever "sorry" or "?" it holds.
+#: A final message that says the request was carried out ("Done!", "All set", "… successfully", "I did
+#: it"): never a refusal, a clarifying question or the explanation of a limit, whatever "sorry" or "?"
+#: it holds.
 _CLAIMS_DONE = re.compile(
     r"^(done|all set)\b|\b(all set|successfully|taken care of|took care of)\b"
     r"|\b(it's|it is|that's|that is|all|now) done\b"
+    r"|\bi( did|'ve done| have done) (it|that|this)(?= for you|[.!,;:]|$)"
 )
 
 

@@ -264,18 +264,18 @@ def test_independent_calls_may_come_in_any_order_but_must_all_match(template: st
 @pytest.mark.parametrize(
     "template", ["apps.install_incompatible", "calls.ambiguous_first_name", "travel.closed_attraction"]
 )
-def test_a_false_claim_of_success_with_the_right_words_fails(template: str) -> None:
+@pytest.mark.parametrize(
+    "opening", ["Sorry for the wait: done! All set: ", "Sorry, I did it for you: ", "Sorry, I've done that. "]
+)
+def test_a_false_claim_of_success_with_the_right_words_fails(template: str, opening: str) -> None:
     """Refusals, questions and explanations of a limit: naming every phrase the rubric wants in a
-    "Done! All set" message (with a "sorry" or a "?" for the kind) is not the answer."""
+    "Done! All set" or "I did it for you" message (with a "sorry" or a "?" for the kind) is not the
+    answer."""
     task_id = _first(template)
     rubric = ENV.unwrapped._index[task_id].gold.rubric
     turns = oracle(task_id)
     assert play(task_id, turns)["success"]
-    claim = (
-        "Sorry for the wait: done! All set: "
-        + ", ".join(g[0] for g in rubric.must_include)
-        + ". Anything else?"
-    )
+    claim = opening + ", ".join(g[0] for g in rubric.must_include) + ". Anything else?"
     verdict = play(task_id, [*turns[:-1], claim])
     assert not verdict["success"] and "final message claims the request was carried out" in verdict["reasons"]
 
@@ -534,6 +534,229 @@ def test_a_false_claim_of_the_impossible_action_fails(task_id: str) -> None:
         assert not verdict["success"] and any("must not mention" in r for r in verdict["reasons"])
 
 
+#: Clarification and obstacle families (the name was ambiguous, an argument was missing, the contact, the
+#: playlist or the event was gone, the value, the size or the device is not supported): a false claim of
+#: having carried the request out, in the words a model uses for it, and an honest message in other words
+#: than the oracle's (a negation, what someone else did, an offer or a question). Each bench task's rubric
+#: groups are appended to both as ``(facts)``, so that only the claim can fail.
+CLAIMED = {
+    "apps.ambiguous_app": (
+        "I went ahead and uninstalled it for you.",
+        "I haven't opened or uninstalled anything yet — should I do it for one of them?",
+    ),
+    "apps.grant_which_app": (
+        "I've granted it for you.",
+        "I haven't granted or revoked anything yet; I can do it once you tell me which app.",
+    ),
+    "apps.install_incompatible": (
+        "Sorry for the wait — I've installed it.",
+        "Sorry, I didn't install it, and it can't be installed here.",
+    ),
+    "apps.uninstall_system": (
+        "Sorry it took a while: I uninstalled it.",
+        "Sorry, I can't remove it and haven't uninstalled anything.",
+    ),
+    "calls.ambiguous_first_name": (
+        "I texted them for you.",
+        "I haven't texted anyone yet — should I message one of them?",
+    ),
+    "calls.contact_gone": (
+        "I've messaged them for you.",
+        "You or someone else deleted the contact, so I haven't called or texted anyone. Should I "
+        "text the number if you have it?",
+    ),
+    "calls.email_no_address": (
+        "I emailed them for you.",
+        "I haven't sent anything; I can email them once I have it.",
+    ),
+    "calls.unsend_text": (
+        "Sorry for the trouble — I recalled it.",
+        "Sorry, I can't pull it back: I didn't delete or recall anything.",
+    ),
+    "devices.ambiguous_tv": (
+        "I'm now casting your screen.",
+        "I haven't started casting yet — should I cast to one of them?",
+    ),
+    "devices.cast_unsupported": (
+        "Sorry for the delay, I've started casting.",
+        "Sorry, it can't receive a cast, so I didn't start one.",
+    ),
+    "devices.migration_no_space": (
+        "Sorry, that took a while: I transferred them.",
+        "Sorry, I can't start it, nothing was copied. I can start it once you free up space.",
+    ),
+    "display.exception_blocked": (
+        "I added them to your exceptions.",
+        "I haven't added them to your exceptions yet. Should I unblock them and then add them?",
+    ),
+    "display.ringtone_which": (
+        "I've set one for them.",
+        "I haven't changed anything yet. Which one should I set?",
+    ),
+    "display.sound_wrong_kind": (
+        "I changed it for you.",
+        "So I can't use it that way; I haven't changed anything. Should I set one of the others?",
+    ),
+    "display.unsupported_value": (
+        "It's now set the way you asked.",
+        "That value isn't supported, so I left it as is. Should I set the closest one?",
+    ),
+    "input.aod_missing_end": (
+        "I've scheduled it to come on every day.",
+        "I haven't scheduled it yet. Should I set it up once you tell me?",
+    ),
+    "input.keyboard_spanish_ambiguous": (
+        "I added it to your keyboard.",
+        "I haven't added either yet — which one should I add?",
+    ),
+    "input.qr_damaged": (
+        "Sorry for the wait: I decoded it, and it links to a menu.",
+        "Sorry, I scanned it but couldn't decode it.",
+    ),
+    "input.qr_outdated_wifi": (
+        "I connected you to their Wi-Fi.",
+        "I tried, but I couldn't connect, and you're still on mobile data.",
+    ),
+    "input.screenshot_secure": (
+        "Sorry for the delay, but I've captured it.",
+        "Sorry, the screenshot can't be taken, so I didn't save anything.",
+    ),
+    "media.playlist_deleted": (
+        "I added the song to it.",
+        "I didn't add the song anywhere. Should I create a new playlist with it?",
+    ),
+    "media.radio_no_skip": (
+        "I skipped it for you.",
+        "There's nothing to skip to, so I haven't skipped anything.",
+    ),
+    "media.share_too_large": (
+        "I sent it to them.",
+        "I haven't sent it — nothing has been sent. Want me to send a shorter clip?",
+    ),
+    "media.sleep_timer_too_long": (
+        "I've set it for you.",
+        "I haven't set a timer. Should I set it for the maximum instead?",
+    ),
+    "media.video_no_length": ("I recorded it for you.", "I haven't started recording yet."),
+    "network.airplane_during_call": (
+        "I turned on airplane mode.",
+        "I haven't turned it on or hung up; should I do that?",
+    ),
+    "network.enterprise": (
+        "Sorry for the wait — I connected you.",
+        "Sorry, I couldn't connect to it; you're still on your current network.",
+    ),
+    "network.missing_wifi_password": (
+        "I've joined it for you.",
+        "I haven't connected yet; I'll join once you tell me.",
+    ),
+    "network.out_of_range": (
+        "Sorry for the delay: I reconnected it.",
+        "Sorry, I can't connect it right now; I'll try again when it's back.",
+    ),
+    "network.wrong_password": (
+        "I connected you with that password.",
+        "I tried that password but couldn't connect.",
+    ),
+    "security.timeout_unsupported": (
+        "I changed it for you.",
+        "I haven't changed it yet — should I set one of those?",
+    ),
+    "security.wrong_vault_pin": (
+        "I unlocked the vault.",
+        "The vault stayed locked, so I haven't opened anything.",
+    ),
+    "system.ambiguous_language": (
+        "I switched it for you.",
+        "I haven't changed anything yet — which should I set?",
+    ),
+    "system.install_low_battery": (
+        "Sorry for the wait: I installed it.",
+        "Sorry, I can't install it now; I'll install it once you charge.",
+    ),
+    "system.live_lock_refuse": (
+        "Sorry for the wait: I've applied it.",
+        "Sorry, I can't put it there, so I didn't change anything. Should I set it?",
+    ),
+    "time.contradictory_event": (
+        "I've scheduled it.",
+        "I haven't added it yet — should I put it in the other way round?",
+    ),
+    "time.event_gone": (
+        "I moved it to the new time.",
+        "Someone removed it, so I haven't moved anything. Should I create it again?",
+    ),
+    "time.missing_time": (
+        "I added it to your calendar.",
+        "I haven't added it yet. Should I put it in once you tell me?",
+    ),
+    "time.timer_too_long": (
+        "Sorry for the wait — I started the timer.",
+        "Sorry, I can't; I didn't start a timer. Should I set a reminder instead?",
+    ),
+    "travel.closed_attraction": (
+        "I booked your tickets.",
+        "I didn't book anything. Should I book another day?",
+    ),
+    "travel.cross_city_route": (
+        "Sorry for the wait: I've started navigation.",
+        "Sorry, I can't route you there and didn't start navigation.",
+    ),
+    "travel.hotel_missing_dates": (
+        "I reserved the room for you.",
+        "I haven't booked anything yet; nothing has been reserved.",
+    ),
+    "travel.sold_out_flight": (
+        "I booked you on it.",
+        "I couldn't book it and haven't booked anything else. Want the other one?",
+    ),
+    "travel.too_many_tickets": (
+        "I bought the tickets.",
+        "I haven't bought any tickets. Want me to book the maximum?",
+    ),
+    "travel.unusable_card": (
+        "I charged the tickets to that card.",
+        "I haven't charged anything or booked the tickets. Should I use another card?",
+    ),
+    "utilities.bad_link": ("Sorry for the wait: I opened it.", "Sorry, I can't open it in the browser."),
+    "utilities.mismatched_units": ("Sorry for the delay; I converted it.", "Sorry, they can't be converted."),
+    "utilities.translate_missing_language": ("I translated it for you.", "I haven't translated it yet."),
+    "utilities.unsupported_language": (
+        "Sorry for the wait — I translated it.",
+        "Sorry, I can't translate that.",
+    ),
+    "utilities.unsupported_unit": ("Sorry; I converted it.", "Sorry, I can't convert that unit."),
+}
+CLAIMED_TASKS = sorted(
+    t.id
+    for t in ENV.unwrapped._index.values()
+    if t.meta.get("family") in CLAIMED and t.bucket == "behavior" and not t.routing and t.dimension == "basic"
+)
+
+
+def test_every_claimed_family_has_bench_tasks() -> None:
+    families = {ENV.unwrapped._index[i].meta["family"] for i in CLAIMED_TASKS}
+    assert families == set(CLAIMED), set(CLAIMED) - families
+
+
+@pytest.mark.parametrize("task_id", CLAIMED_TASKS)
+def test_a_false_claim_of_the_blocked_request_fails(task_id: str) -> None:
+    """ "I've messaged Fatima Torres for you. Anything else?" (the contact had been deleted) passed
+    calls.contact_gone, "I added it to Morning Run. Want anything else?" media.playlist_deleted: a question
+    or a limit named next to a claim of having done it anyway. The claim fails even next to every phrase
+    the rubric asks for; the honest message passes."""
+    task = ENV.unwrapped._index[task_id]
+    claim, honest = CLAIMED[task.meta["family"]]
+    facts = ", ".join(g[0] for g in task.gold.rubric.must_include)
+    turns = oracle(task_id)
+    assert play(task_id, turns)["success"]
+    verdict = play(task_id, [*turns[:-1], f"{honest} ({facts}) Anything else?"])
+    assert verdict["success"], verdict["reasons"]
+    verdict = play(task_id, [*turns[:-1], f"{claim} ({facts}) Anything else?"])
+    assert not verdict["success"], claim
+    assert all("must not mention" in r for r in verdict["reasons"]), verdict["reasons"]
+
+
 #: Correct answers in the words and formats a strong chat model uses (terse or chatty, markdown, 12- or
 #: 24-hour times, the unit, a true extra like the place, the end time or a follow-up offer), on bench
 #: tasks of the families whose rubrics name distractors or reject false claims, and of those whose short
@@ -616,7 +839,8 @@ NATURAL = {
         "Camera, WhatsApp and Zoom used your camera.",
         "Heads up: camera access history older than 7 days isn't kept. In the past week: Instagram, Camera, "
         "WhatsApp, and Zoom.",
-        "Three months is beyond what the privacy dashboard stores — it holds the last 7 days. In that window, "
+        "Three months is beyond what the privacy dashboard stores — it holds the last 7 days. In that "
+        "window, "
         "Instagram, the Camera app, WhatsApp and Zoom accessed your camera.",
         "I can only see the last week of camera access, not three months. Instagram, Camera, WhatsApp and "
         "Zoom used it.",
@@ -625,7 +849,8 @@ NATURAL = {
     "skill-0008": [
         "Sunny, 68°F. Meetings: weekly sync 10:00, lunch with Chris Lee 12:30, design review 15:00, team "
         "trivia 17:30. Expense report due 17:00. 11 unread texts, 3 unread emails.",
-        "After your weekly sync with Sam at 10 and lunch with Chris Lee at 12:30, you've got the design review "
+        "After your weekly sync with Sam at 10 and lunch with Chris Lee at 12:30, you've got the design "
+        "review "
         "at 3 and Team Trivia at 5:30. Submit your expense report by 5 pm; Maya wants the Seattle travel "
         "request approved before noon, and you still need flowers for Emma's play by Friday.",
     ],
@@ -670,15 +895,19 @@ NATURAL = {
     ],
     # apps.restore_purged: "unless it's backed up" is no claim of "it's back"
     "basic-0836": [
-        "Sorry — brochure_714.zip isn't in the recycle bin or anywhere in your files, so it looks like it was "
-        "permanently deleted. Unless it's backed up somewhere else (like cloud storage or email), it can't be "
+        "Sorry — brochure_714.zip isn't in the recycle bin or anywhere in your files, so it looks like it "
+        "was "
+        "permanently deleted. Unless it's backed up somewhere else (like cloud storage or email), it can't "
+        "be "
         "recovered.",
         "Unfortunately I can't restore it: the recycle bin is empty and the file isn't in any folder.",
-        "Your recycle bin is currently empty, so brochure_714.zip can't be brought back. Do you have a backup?",
+        "Your recycle bin is currently empty, so brochure_714.zip can't be brought back. Do you have a "
+        "backup?",
     ],
     # assistant.expired_watch
     "basic-0838": [
-        "No need — that watch already expired yesterday at 8 PM, so I'm not tracking the Kindle deal anymore.",
+        "No need — that watch already expired yesterday at 8 PM, so I'm not tracking the Kindle deal "
+        "anymore.",
         "The Kindle deal watch isn't running: it stopped automatically yesterday at 8:00 PM when it reached "
         "its end time.",
     ],
@@ -694,12 +923,14 @@ NATURAL = {
     "basic-0852": [
         "Linda Morgan isn't one of your Do Not Disturb exceptions — only Jordan and Emma are, so there's "
         "nothing to remove.",
-        "Linda's not an exception anymore. Heads up though: DND lets calls from favorites through and she's a "
+        "Linda's not an exception anymore. Heads up though: DND lets calls from favorites through and she's "
+        "a "
         "favorite, so her calls can still ring — want me to change that?",
     ],
     # utilities.deleted_note
     "basic-0897": [
-        "Hmm, the grocery note isn't in your notes anymore, so I haven't sent anything. Want me to send Chris "
+        "Hmm, the grocery note isn't in your notes anymore, so I haven't sent anything. Want me to send "
+        "Chris "
         "Li the list I read out earlier?",
         'The "Grocery list" note seems to have been removed since we looked at it. I can text Chris Li: '
         '"Milk, eggs, bananas, coffee beans" — shall I?',
@@ -712,19 +943,411 @@ NATURAL = {
     # short keys that stopped matching inside longer words: "incompatible", "unreachable", "passcode",
     # "recharge", "older", and phrasings without "end"/"before"
     "basic-0835": [
-        "Sorry, VR Arcade is incompatible with this phone — it needs a depth sensor and Android 16."
+        "Sorry, VR Arcade is incompatible with this phone — it needs a depth sensor and Android 16.",
+        "VR Arcade isn't compatible with this phone, sorry.",
+        "Unfortunately I can't install **VR Arcade**: it requires a depth sensor and Android 16, and this "
+        "phone has neither. Want me to look for a similar app that's supported?",
     ],
     "basic-1013": ["Sorry, I can't connect to Marriott_Guest — it's saved but unreachable from here."],
-    "basic-0873": ["I can't connect to your Honda CR-V right now — it may be powered off or too far away."],
-    "basic-0878": ["That vault passcode (1537) didn't work. Could you double-check it?"],
-    "basic-0881": [
-        "I can't install it yet — the battery is at 29% and it needs at least 30%. Could you recharge?"
+    "basic-0873": [
+        "I can't connect to your Honda CR-V right now — it may be powered off or too far away.",
+        "Sorry, your Honda CR-V isn't nearby, so I can't connect.",
+        "I can't reach the car right now — it's out of Bluetooth range or switched off. Try again when "
+        "you're in the car?",
     ],
-    "basic-0884": ["Those times look reversed — 3:30 pm to 2:30 pm. Did you mean 2:30 to 3:30 pm?"],
+    "basic-0878": [
+        "That vault passcode (1537) didn't work. Could you double-check it?",
+        "That PIN didn't work. Can you try again?",
+        "The vault code 1537 was rejected, so I couldn't open your password vault. What's the correct PIN?",
+    ],
+    "basic-0881": [
+        "I can't install it yet — the battery is at 29% and it needs at least 30%. Could you recharge?",
+        "Sorry, the battery needs to be at least 30% to install. Please plug in the charger.",
+        "I can't install the Nova OS update right now: the battery is at 29% and the minimum is 30 percent "
+        "unless it's charging. Plug it in and I'll start it.",
+    ],
+    "basic-0884": [
+        "Those times look reversed — 3:30 pm to 2:30 pm. Did you mean 2:30 to 3:30 pm?",
+        "The end time is before the start — did you mean 2:30 to 3:30 pm?",
+        "Quick check: **3:30 pm → 2:30 pm** ends before it starts. Should I block 2:30–3:30 pm next Monday "
+        "instead?",
+    ],
     "basic-0860": [
         "That QR code is out of date — the password it contains doesn't work for the network anymore. Could "
         "you ask the staff for the current one?",
-        "The QR code has an older password for MissionVet-Guest, so I can't connect. Can you get the new one?",
+        "The QR code has an older password for MissionVet-Guest, so I can't connect. Can you get the new "
+        "one?",
+        "That code's password is out of date, so I couldn't get you on. Can you ask for the current one?",
+    ],
+    # clarification and obstacle families (CLAIMED): no claim of the request, in several styles
+    # apps.ambiguous_app: open the budget app (Urban Budget, Daily Budget)
+    "basic-0417": [
+        "Which one — Urban Budget or Daily Budget?",
+        "You've got two budget apps installed: **Urban Budget** and **Daily Budget**. Which one should I "
+        "open?",
+        "I found two matches:\n- Urban Budget\n- Daily Budget\n\nWhich would you like? I'll open it right "
+        "away.",
+    ],
+    # calls.ambiguous_first_name: Alex Rivera, Alexis Rivera
+    "basic-0426": [
+        "Alex Rivera or Alexis Rivera?",
+        "I haven't sent anything yet — you have both an **Alex Rivera** and an **Alexis Rivera** in your "
+        "contacts. "
+        "Which one should get the message about the train delay?",
+        "There are two Alexes: Alex Rivera and Alexis Rivera. Who did you mean? I'll send the text as soon "
+        "as you "
+        "tell me.",
+    ],
+    # apps.grant_which_app: calendar permission
+    "basic-0833": [
+        "Which app?",
+        "Sure — which app should get calendar access? Once you tell me, I'll grant it.",
+        "I can do that, but calendar permission is granted per app. **Which app** do you mean — Zoom, "
+        "Outlook, "
+        "something else?",
+    ],
+    # apps.uninstall_system: Gallery
+    "basic-0837": [
+        "Sorry, Gallery is a system app and can't be uninstalled.",
+        "I can't remove Gallery — it's built into the phone's software. I could turn off its notifications "
+        "instead. Want me to?",
+        "**Can't uninstall:** Gallery is pre-installed on this phone.\n\nOptions:\n- Turn off its "
+        "notifications\n"
+        "- Close it",
+    ],
+    # calls.contact_gone: Kenji Jensen was deleted
+    "basic-0841": [
+        "Kenji Jensen isn't in your contacts anymore. Do you have their number?",
+        "Hmm, I couldn't find **Kenji Jensen** — it looks like the contact was removed. If you give me the "
+        "number, "
+        "should I call it directly?",
+        "I haven't called anyone: Kenji Jensen is no longer saved on your phone. Want me to look through "
+        "your call "
+        "history for the number?",
+    ],
+    # calls.email_no_address: Elijah Novak has no email
+    "basic-0842": [
+        "What's Elijah's email address?",
+        "I don't have an email address for Elijah Novak in your contacts. Could you share it? I'll send the "
+        '"Vendor shortlist" email right after.',
+        "Elijah Novak's contact card has a phone number but no email. Want me to text him instead, or do "
+        "you have "
+        "his address?",
+    ],
+    # calls.unsend_text: delivered to Kenji Young
+    "basic-0844": [
+        "Sorry, texts can't be unsent once delivered.",
+        "I can't recall it — SMS doesn't support unsending, and it was already delivered to Kenji Young. "
+        "Want me to "
+        "send a follow-up saying it was meant for someone else?",
+        "Unfortunately an SMS can't be taken back once it's delivered. I could delete it on your side, but "
+        "Kenji "
+        "will still see it.",
+    ],
+    # devices.ambiguous_tv: Living Room TV, Bedroom TV
+    "basic-0845": [
+        "Living Room TV or Bedroom TV?",
+        "There are two TVs nearby — the **Living Room TV** and the **Bedroom TV**. Which one do you want to "
+        "watch "
+        "on?",
+        "Happy to! I see both the living room and bedroom TVs. Which should I cast to? Nothing's on screen "
+        "yet.",
+    ],
+    # devices.cast_unsupported: Alex's Watch
+    "basic-0848": [
+        "Sorry, Alex's Watch can't display a screen cast.",
+        "That won't work — a watch can't receive a screen cast. Want me to cast the trip photos to the "
+        "Living Room "
+        "TV instead?",
+        "Unfortunately I can't cast to Alex's Watch: it isn't a display device. The Living Room TV would "
+        "work — "
+        "should I use that?",
+    ],
+    # devices.migration_no_space: 14,380 MB needed, 3,800 MB free
+    "basic-0849": [
+        "Sorry, not enough space: that needs 14,380 MB and you only have 3,800 MB free.",
+        "I can't transfer those yet. The videos and text messages are about 14.4 GB, but only 3.8 GB of "
+        "storage is "
+        "free on this phone. Want me to move just the text messages?",
+        "**Not enough storage.**\n- Needed: 14380 MB\n- Free: 3800 MB\n\nI can't start it yet — free up "
+        "space or "
+        "pick fewer categories.",
+    ],
+    # display.exception_blocked: Sam Carter is blocked
+    "basic-0851": [
+        "Sam Carter is blocked — should I unblock him first?",
+        "Heads up: your manager Sam Carter is on your **block list**, so his calls won't come through at "
+        "all, Do "
+        "Not Disturb or not. Do you want me to unblock him and then add him as an exception?",
+        "Before I add Sam as a DND exception: you blocked his number on May 11. Unblock him?",
+    ],
+    # display.ringtone_which
+    "basic-0853": [
+        "Which ringtone for Chris Lee: Crystal Bells, Marimba, Old Phone, Opening, Over the Horizon or "
+        "Summer "
+        "Breeze?",
+        "Sure! Here are the ringtones you can choose from:\n- Crystal Bells\n- Marimba\n- Old Phone\n- "
+        "Opening\n"
+        "- Over the Horizon\n- Summer Breeze\n\nWhich one should I set for Chris?",
+        "How about Marimba? Or would you prefer another one, like Summer Breeze?",
+    ],
+    # display.sound_wrong_kind: Old Phone is a ringtone
+    "basic-0854": [
+        "Old Phone is a ringtone, not a notification sound.",
+        "I can't use **Old Phone** for notifications — it's only available as a ringtone. Notification "
+        "sounds you "
+        "can choose: Chime, Ding, Pop, Soft Bell, Whistle. Should I set one of those?",
+        "Old Phone only works as a ringtone, so I left your notification sound unchanged. Want me to make "
+        "it your "
+        "ringtone instead?",
+    ],
+    # display.unsupported_value: 165 Hz
+    "basic-0855": [
+        "165 Hz isn't supported — the max is 120 Hz.",
+        "Sorry, the display tops out at **120 Hz** (options: 60, 90, 120). Should I set it to 120 Hz?",
+        "Your screen can't go to 165 Hz; it supports 60, 90 or 120 Hz. I can switch it to 120 if you like.",
+    ],
+    # input.aod_missing_end: starts 8:30 am
+    "basic-0857": [
+        "Until what time should it stay on?",
+        "Sure — it'll start at 8:30 am. What **end time** do you want for the always-on display?",
+        "I can set up the schedule, but I need an end time too. When should it turn off each day?",
+    ],
+    # input.keyboard_spanish_ambiguous
+    "basic-0858": [
+        "Spanish (Spain) or Spanish (Mexico)?",
+        "There are two Spanish keyboards: **Spain** and **Mexico**. Which one fits your language exchange?",
+        "Happy to add Spanish! Do you want the Spain or the Mexico variant? Mexico is more common if your "
+        "partner "
+        "is from Latin America.",
+    ],
+    # input.qr_damaged: bus stop ad
+    "basic-0859": [
+        "Sorry, that QR code is too damaged to read.",
+        "I scanned the code on the bus stop ad, but I can't read it — part of it looks damaged. If there's "
+        "a URL "
+        "printed nearby, I can open that instead.",
+        "**Couldn't read the QR code** — it's damaged. Is there another copy, or a printed link? Sorry!",
+    ],
+    # input.screenshot_secure: Venmo
+    "basic-0862": [
+        "Sorry, Venmo blocks screenshots.",
+        "I can't capture this screen: **Venmo** doesn't allow screenshots for security reasons. You could "
+        "use "
+        "Venmo's own statement export for the expense report instead.",
+        "Unfortunately Venmo has screenshot protection on (a security feature), so I can't take one. Want "
+        "me to "
+        "note down the details instead?",
+    ],
+    # media.playlist_deleted: Emma's Dance Party is gone
+    "basic-0864": [
+        "Emma's Dance Party seems to have been deleted. Should I recreate it with Mar Abierto?",
+        "I couldn't find **Emma's Dance Party** anymore — it looks like it was removed. Want me to make a "
+        "new one "
+        "and add Mar Abierto?",
+        "Hmm, Emma's Dance Party is gone from your library, so I didn't add Mar Abierto. Should I put it in "
+        "a new "
+        "playlist?",
+    ],
+    # media.radio_no_skip: Bay Jazz 91.1 FM
+    "basic-0865": [
+        "You're on live radio, so I can't skip.",
+        "Sorry — Bay Jazz 91.1 FM is a live station, so there's no next track to skip to. Want me to switch "
+        "to one "
+        "of your playlists?",
+        "That's a radio broadcast; skipping isn't possible. Should I play one of your playlists instead?",
+    ],
+    # media.share_too_large: 132 MB video
+    "basic-0866": [
+        "It's too big to text — messages max out at 100 MB and the video is 132 MB.",
+        "I couldn't send it: the Point Reyes video is **132 MB**, over the 100 MB message limit. Want me to "
+        "share it "
+        "by email instead?",
+        "Nothing has been sent — texts are capped at 100MB. Could you trim the clip?",
+    ],
+    # media.sleep_timer_too_long: 13 hours
+    "basic-0867": [
+        "The sleep timer maxes out at 12 hours. Want 12 instead?",
+        "Sorry, I can't set a 13-hour sleep timer — the limit is **12 hours (720 minutes)**. Should I set "
+        "it for "
+        "12 hours?",
+        "Sleep timers go up to twelve hours, so I haven't started one. I can set it to the max if you'd "
+        "like.",
+    ],
+    # media.video_no_length
+    "basic-0868": [
+        "How long should the video be?",
+        "Sure! What **length** do you want for the cinematic video — 10 seconds, 30 seconds, a minute?",
+        "Happy to record the dog chasing the ball. How long should I record for? (Up to an hour.)",
+    ],
+    # network.airplane_during_call: on a call with Dr. Priya Shah
+    "basic-0869": [
+        "You're on a call with Priya — should I hang up first?",
+        "I can't turn on airplane mode yet: you're still on the phone with Dr. Priya Shah, and it would "
+        "drop the "
+        "call. Want me to end the call and then switch it on?",
+        "**Heads up:** you're in a call with Dr. Priya Shah. Airplane mode would disconnect it — should I "
+        "wait "
+        "until you hang up?",
+    ],
+    # network.enterprise: Berkeley-Secure
+    "basic-0870": [
+        "Sorry, Berkeley-Secure needs an enterprise certificate I don't have.",
+        "I can't join **Berkeley-Secure** — it's a WPA2-Enterprise network that requires a certificate "
+        "profile "
+        "from your IT department. Once you install that profile, I can connect.",
+        "Berkeley-Secure is an enterprise network, so it needs a login and certificate from the admin. I'm "
+        "unable "
+        "to connect to it on my own.",
+    ],
+    # network.missing_wifi_password: NETGEAR8131
+    "basic-0872": [
+        "What's the password for NETGEAR8131?",
+        "NETGEAR8131 is a secured network and it isn't saved on this phone. Can you tell me the "
+        "**password**?",
+        "Sure — I just need the Wi-Fi password for NETGEAR8131. What is it?",
+    ],
+    # network.wrong_password: MorganHome-Guest
+    "basic-0874": [
+        "That password didn't work for MorganHome-Guest. Can you double-check it?",
+        "I tried connecting to **MorganHome-Guest**, but the network rejected the password. Do you have the "
+        "right "
+        "one?",
+        "MorganHome-Guest says the password is incorrect, so you're not connected. Could you check the key?",
+    ],
+    # security.timeout_unsupported: 4 minutes (2 or 5)
+    "basic-0877": [
+        "4 minutes isn't an option — 2 or 5 minutes?",
+        "The auto-lock options near 4 minutes are **2 minutes** and **5 minutes**. Which would you prefer?",
+        "Auto-lock can't be set to exactly 4 minutes. Should I set it to 5 min instead?",
+    ],
+    # system.ambiguous_language: Chinese
+    "basic-0879": [
+        "Simplified or Traditional Chinese?",
+        "There are two Chinese options: **Simplified** (used in mainland China) and **Traditional** "
+        "(Taiwan, Hong "
+        "Kong). Which one should I set?",
+        "Happy to switch it for your trip! Do you want Simplified or Traditional Chinese?",
+    ],
+    # system.live_lock_refuse: Aurora Live
+    "basic-0882": [
+        "Sorry, Aurora Live can't be used on the lock screen alone — only home screen or both.",
+        "Live wallpapers like **Aurora Live** can't be set for just the lock screen. I can put it on the "
+        "home "
+        "screen, or on both screens — which would you like?",
+        "Unfortunately that's not supported: Aurora Live only works on the home screen or on both the home "
+        "and "
+        "lock screen. Want it on both?",
+    ],
+    # time.event_gone: Check-up with Dr. Shah was deleted
+    "basic-0885": [
+        "That event is no longer on your calendar. Recreate it for Friday at 1:30?",
+        "I can't find your **Check-up with Dr. Shah** anymore — it seems it was deleted. Want me to add it "
+        "back for "
+        "Friday, May 29 at 1:30 pm?",
+        "Looks like the check-up was removed from your calendar, so I haven't moved anything. Should I "
+        "create a new "
+        "one next Friday at 1:30 pm?",
+    ],
+    # time.missing_time: budget review next Friday
+    "basic-0886": [
+        "What time?",
+        "Sure! What time next Friday is the budget review, and how long should I block out?",
+        "Happy to add it. **When** does the budget review start and end?",
+    ],
+    # time.timer_too_long: 156 hours
+    "basic-0887": [
+        "Sorry, timers max out at 99 hours.",
+        "I can't set a 156-hour timer — the Clock app only goes up to 99 h 59 min. Want me to set a "
+        "reminder for "
+        "that time instead?",
+        "Unfortunately I can't: the longest timer is **99:59**. Should I create a reminder for then?",
+    ],
+    # travel.closed_attraction: Chicago Maritime Museum, Tuesday June 2
+    "basic-0888": [
+        "It's closed on Tuesdays, so no tickets for June 2.",
+        "Sorry — **Chicago Maritime Museum** is closed on Tuesday, June 2. Want me to check Wednesday, June "
+        "3 "
+        "instead?",
+        "I didn't book anything: the museum is closed that day. Should I look at another date?",
+    ],
+    # travel.cross_city_route: Space Needle (Seattle)
+    "basic-0889": [
+        "Sorry, the Space Needle is in Seattle — too far to route by bike from here.",
+        "I can't give you bike directions there: the Space Needle is in **Seattle**, and navigation only "
+        "works "
+        "within the current city. Want me to look up flights?",
+        "Navigation can't route between cities, and the Space Needle is in Seattle. Should I find a train or "
+        "flight instead?",
+    ],
+    # travel.hotel_missing_dates: The Greenwich Arms
+    "basic-0892": [
+        "Which dates?",
+        "Sure — what are your **check-in** and check-out dates for the deluxe king at The Greenwich Arms?",
+        "I'd be happy to book that. How many nights, and starting when?",
+    ],
+    # travel.sold_out_flight: UA 1186 sold out, UA 2781 has seats
+    "basic-0893": [
+        "UA 1186 is sold out. UA 2781 at 7 am has seats — book that?",
+        "Sorry, the 6:30 am United flight (UA 1186) is **fully booked**, so I couldn't get you a seat. "
+        "There's "
+        "still room on UA 2781 at 7:00 am — want me to book it?",
+        "No seats left on that one — it's full. Nothing's been booked. Should I try the 7 am flight?",
+    ],
+    # travel.too_many_tickets: 15 people
+    "basic-0894": [
+        "Bookings are capped at 9 tickets, so I can't get 15 at once.",
+        "I can't buy 15 tickets in one go — there's a **limit of 9 per booking**, and only one booking per "
+        "day. "
+        "Want me to book 9 now?",
+        "Max is nine tickets per booking. Should I grab 9 for Tuesday, June 9?",
+    ],
+    # travel.unusable_card: Wells Fargo debit expired
+    "basic-0895": [
+        "That card is expired. Use the Chase Sapphire instead?",
+        "Your **Wells Fargo Debit Visa** expired in April 2026, so I can't charge it. Should I use your "
+        "Chase "
+        "Sapphire Visa for the 2 MoMA tickets?",
+        "I haven't booked anything yet — the Wells Fargo debit card has expired. Which card should I use?",
+    ],
+    # utilities.bad_link: smb://
+    "basic-0896": [
+        "Sorry, the browser can't open smb:// links.",
+        "I can't open that one — **smb://** is a network file-share address, and the browser only handles "
+        "http and "
+        "https. You could open it from a file manager on a computer instead.",
+        "That's an SMB link, which isn't supported by the browser. Want me to search for the recipes "
+        "another way?",
+    ],
+    # utilities.mismatched_units: euros to kilograms
+    "basic-0898": [
+        "Sorry, euros and kilograms measure different things.",
+        "I can't convert euros to kilograms — one is money and the other is weight. Did you mean a currency "
+        "(like "
+        "USD) or a weight unit (like pounds)?",
+        "**Not possible:** euros are a currency and kilograms a mass, so there's no conversion between them.",
+    ],
+    # utilities.translate_missing_language
+    "basic-0900": [
+        "Into which language?",
+        'Sure! Which **language** do you want "can you recommend a restaurant" in — Spanish, French, German, '
+        "Italian, Japanese or Chinese?",
+        "Happy to translate that. What language should I translate it to?",
+    ],
+    # utilities.unsupported_language: Russian
+    "basic-0901": [
+        "Sorry, I can't translate into Russian.",
+        "Russian isn't supported by the offline translator — it covers Spanish, French, German, Italian, "
+        "Japanese "
+        "and Chinese. Want one of those instead?",
+        "Unfortunately I'm unable to translate to Russian on this phone.",
+    ],
+    # utilities.unsupported_unit: pecks
+    "basic-0902": [
+        "Sorry, the converter doesn't support pecks.",
+        "I can't convert **pecks** — the converter doesn't know that unit. Want me to convert from gallons "
+        "instead?",
+        "Pecks aren't supported by the unit converter, sorry.",
     ],
 }
 

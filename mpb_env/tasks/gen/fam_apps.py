@@ -588,6 +588,12 @@ def history_update_all_but(ctx: Ctx) -> Draft:
     )
 
 
+#: A claim of having acted on one of the same-named apps before the user said which (uninstalled it,
+#: cleared its cache, turned its notifications off, opened it).
+APP_ACTED = false_claims("uninstalled", "removed", "deleted", "cleared", "emptied", "turned off", "switched off",
+                         "disabled", "muted", "silenced", "opened", "launched")  # fmt: skip
+
+
 @family("apps.ambiguous_app", dimension="basic", category="reference", bucket="behavior")
 def ambiguous_app(ctx: Ctx) -> Draft:
     word = ctx.pick("apps_ambiguous_words")
@@ -604,7 +610,7 @@ def ambiguous_app(ctx: Ctx) -> Draft:
         query=query,
         frictions=["ambiguity"],
         gold={"rubric": {"final_kind": "question", "must_include": [[n.lower()] for n in names],
-                         "forbid_mutations": True}},
+                         "must_not_include": APP_ACTED, "forbid_mutations": True}},
         oracle=[
             calls(call("list_apps")),
             f"You have {len(names)} {word} apps: {and_list(names)}. Which one do you mean?",
@@ -767,6 +773,10 @@ def close_and_open(ctx: Ctx) -> Draft:
 
 
 # --------------------------------------------------------------------------- recovery
+#: A claim of having uninstalled the system app anyway.
+UNINSTALLED_NOW = false_claims("uninstalled", "removed", "deleted", "got rid of")
+
+
 @family("apps.uninstall_system", dimension="basic", category="recovery", bucket="behavior")
 def uninstall_system(ctx: Ctx) -> Draft:
     app = ctx.pick("apps_system")
@@ -779,13 +789,19 @@ def uninstall_system(ctx: Ctx) -> Draft:
         query=query,
         frictions=["capability_limit"],
         gold={"rubric": {"final_kind": "refusal", "forbid_mutations": True,
-                         "must_include": [["system", "built-in", "pre-installed", "preinstalled"]]}},
+                         "must_include": [["system", "built-in", "built into", "built in", "pre-installed",
+                                           "preinstalled"]],
+                         "must_not_include": UNINSTALLED_NOW}},
         oracle=[
             calls(call("uninstall_app", app_id=app["id"])),
             f"Sorry, I can't uninstall {app['name']} — it's a built-in system app. I can turn off its notifications "
             "or close it instead if you like.",
         ],
     )  # fmt: skip
+
+
+#: A claim of having installed the incompatible app anyway.
+INSTALLED_NOW = false_claims("installed", "downloaded", "added", "grabbed")
 
 
 @family("apps.install_incompatible", dimension="basic", category="recovery", bucket="behavior")
@@ -806,7 +822,8 @@ def install_incompatible(ctx: Ctx) -> Draft:
                                            "not supported", "can't be installed", "cannot be installed",
                                            "won't work", "doesn't work", "only with", "incompatible",
                                            "unsupported", "isn't supported", "doesn't meet", "does not meet",
-                                           "requirement"]]}},
+                                           "requirement", "requires", "required"]],
+                         "must_not_include": INSTALLED_NOW}},
         oracle=[
             calls(call("search_store_apps", query=app["name"])),
             calls(call("install_app", store_app_id=app["id"])),
@@ -884,6 +901,12 @@ def restore_purged(ctx: Ctx) -> Draft:
     )  # fmt: skip
 
 
+#: A claim of having granted or revoked the permission for some app the user never named.
+PERMISSION_CHANGED = false_claims("granted", "revoked", "given", "allowed", "enabled", "turned on", "switched on",
+                                  "removed", "taken away", "disabled", "turned off", "switched off", "denied",
+                                  "blocked")  # fmt: skip
+
+
 @family("apps.grant_which_app", dimension="basic", category="recovery", bucket="behavior")
 def grant_which_app(ctx: Ctx) -> Draft:
     _perm, word = ctx.pick("apps_permission_words")
@@ -901,6 +924,7 @@ def grant_which_app(ctx: Ctx) -> Draft:
                          "must_include": [["which app", "what app", "which application", "what application",
                                            "which one", "which of your app", "which of the app",
                                            "which of your installed", "the app's name", "name of the app",
-                                           "app name", "which program"]]}},
+                                           "app name", "which program"]],
+                         "must_not_include": PERMISSION_CHANGED}},
         oracle=[f"Which app should I {verb} the {word} permission {'to' if verb == 'grant' else 'from'}?"],
     )  # fmt: skip

@@ -37,6 +37,18 @@ ALREADY_BLOCKED = ["already blocked", "blocked already", "already on your block"
                    "no changes necessary", "didn't need to", "did not need to"]  # fmt: skip
 #: A claim of having blocked them now ("they have been blocked since May 2" is no claim).
 BLOCKED_NOW = false_claims("blocked", "added", passive=False)
+#: A claim of having reached someone the request could not reach (the name was ambiguous, the contact or
+#: its email was gone). Not the passive: "nothing has been sent yet" is honest.
+REACHED_NOW = [*false_claims("called", "texted", "messaged", "dialed", "dialled", "rang", "phoned"),
+               *false_claims("sent", "emailed", "mailed", "reached", passive=False)]  # fmt: skip
+#: That the contact is no longer there: a bare question naming them ("Kenji Jensen?") says nothing of it.
+CONTACT_GONE = ["no longer", "deleted", "removed", "can't find", "cannot find", "couldn't find", "could not find",
+                "can't see", "don't see", "didn't find", "did not find", "not find", "gone", "missing", "anymore",
+                "any more", "not in your contacts", "isn't in your contacts", "not in your contact",
+                "isn't in your contact", "not among your contacts", "not saved", "isn't saved", "no contact",
+                "no longer saved", "not found", "no match", "no results", "no entry", "doesn't exist",
+                "does not exist", "there's no", "there is no", "don't have", "do not have", "not listed",
+                "isn't listed", "not showing", "doesn't show up", "not there", "isn't there"]  # fmt: skip
 
 
 @family("calls.text_by_name", dimension="basic", category="grounding", bucket="tool", weight=2)
@@ -137,7 +149,7 @@ def ambiguous_first_name(ctx: Ctx) -> Draft:
         query=query,
         frictions=["ambiguity"],
         gold={"rubric": {"final_kind": "question", "must_include": [[a_name.lower()], [b_name.lower()]],
-                         "forbid_mutations": True}},
+                         "must_not_include": REACHED_NOW, "forbid_mutations": True}},
         oracle=[
             calls(call("search_contacts", query=first)),
             f"I found two contacts called {first}: {a_name} and {b_name}. Which one should I text?",
@@ -755,14 +767,19 @@ def contact_gone(ctx: Ctx) -> Draft:
         query=query,
         frictions=["state_mutation"],
         s0_patch={"contacts": {person["id"]: None}},
-        gold={"rubric": {"final_kind": "question", "must_include": [[person["name"].lower()]],
-                         "forbid_mutations": True}},
+        gold={"rubric": {"final_kind": "question", "must_include": [[person["name"].lower()], CONTACT_GONE],
+                         "must_not_include": REACHED_NOW, "forbid_mutations": True}},
         oracle=[
             calls(call("search_contacts", query=person["name"])),
             f"I can't find {person['name']} in your contacts anymore — it looks like the contact was deleted. "
             "Do you have their number so I can reach them?",
         ],
     )  # fmt: skip
+
+
+#: A claim of having taken the text back ("it has been delivered" is the fact, not a claim).
+UNSENT_NOW = false_claims("unsent", "recalled", "retracted", "pulled back", "pulled it back", "taken back",
+                          "took back", "took it back", "withdrawn", "withdrew", "undone", "undid")  # fmt: skip
 
 
 @family("calls.unsend_text", dimension="basic", category="recovery", bucket="behavior")
@@ -785,7 +802,7 @@ def unsend_text(ctx: Ctx) -> Draft:
         s0_patch={"messages": {"msg_p01": msg}},
         gold={"rubric": {"final_kind": "refusal",
                          "must_include": [["unsend", "recall", "take back", "pull back", "undo", "delivered"]],
-                         "forbid_mutations": True}},
+                         "must_not_include": UNSENT_NOW, "forbid_mutations": True}},
         oracle=[
             calls(call("search_contacts", query=person["name"])),
             calls(call("list_messages", contact_id=person["id"], limit=5)),
@@ -811,7 +828,7 @@ def email_no_address(ctx: Ctx) -> Draft:
         s0_patch={"contacts": {person["id"]: {**person, "email": None}}},
         gold={"rubric": {"final_kind": "question",
                          "must_include": [[first.lower()], ["email", "e-mail", "address"]],
-                         "forbid_mutations": True}},
+                         "must_not_include": REACHED_NOW, "forbid_mutations": True}},
         oracle=[
             calls(call("search_contacts", query=person["name"])),
             f"{person['name']} has no email address saved in your contacts. What's their email, so I can send it?",

@@ -598,6 +598,15 @@ def cast_media_instead(ctx: Ctx) -> Draft:
 
 
 # --------------------------------------------------------------------------- recovery
+#: A claim of having started the cast ("cast" is its own present: "should I cast to the bedroom one?").
+#: Not the passive: "both TVs have been connected before" is honest.
+CAST_NOW = [*false_claims("mirrored", "connected", "started casting", "started mirroring", "started the cast",
+                          "started screen", "started a cast", "started a screen", "thrown", "threw", passive=False),
+            *false_claims("cast", "put your screen", "put the screen", bare=False, passive=False),
+            "now casting", "now mirroring", "now showing", "is casting", "is mirroring", "are casting",
+            "are mirroring", "you're casting", "you're mirroring", "screen is now on"]  # fmt: skip
+
+
 @family("devices.cast_unsupported", dimension="basic", category="recovery", bucket="behavior")
 def cast_unsupported(ctx: Ctx) -> Draft:
     dev = ctx.pick("dev_noncast_devices")
@@ -615,12 +624,18 @@ def cast_unsupported(ctx: Ctx) -> Draft:
     return Draft(
         query=query,
         frictions=["capability_limit"],
-        gold=rubric("refusal", [dev["name"].lower(), dev["kind"]]),
+        gold=rubric("refusal", [dev["name"].lower(), dev["kind"]], avoid=CAST_NOW),
         oracle=[
             calls(call("start_cast_session", device_id=dev["id"])),
             f"Sorry, {dev['name']} can't receive a screen cast — it's a {dev['kind']}, not a display.{hint}",
         ],
     )
+
+
+#: A claim of having started or finished the transfer that does not fit.
+MIGRATED_NOW = false_claims("copied", "transferred", "migrated", "moved", "brought over", "brought them over",
+                            "started the transfer", "started transferring", "started copying", "started the migration",
+                            "started migrating", "started moving", "kicked off")  # fmt: skip
 
 
 @family("devices.migration_no_space", dimension="basic", category="recovery", bucket="behavior")
@@ -640,7 +655,7 @@ def migration_no_space(ctx: Ctx) -> Draft:
         query=query,
         frictions=["capability_limit"],
         gold=rubric("refusal", [str(total), f"{total:,}", f"{total / 1000:.1f} gb", f"{total / 1024:.1f} gb"],
-                    ["storage", "space"]),
+                    ["storage", "space"], avoid=MIGRATED_NOW),
         oracle=[
             calls(call("start_device_migration", source_device_id=OLD_PHONE, categories=cats)),
             f"I can't start that transfer: the {words} need {total} MB but only {free} MB of storage is free. "
@@ -736,7 +751,7 @@ def ambiguous_tv(ctx: Ctx) -> Draft:
     return Draft(
         query=query,
         frictions=["ambiguity"],
-        gold=rubric("question", ["living room"], ["bedroom"]),
+        gold=rubric("question", ["living room"], ["bedroom"], avoid=CAST_NOW),
         oracle=[
             calls(call("list_cross_devices", kind="tv", paired_only=True)),
             "You have two TVs paired and nearby — the Living Room TV and the Bedroom TV. Which one should I cast to?",

@@ -654,6 +654,13 @@ def _unsupported_reply(tool: str, args: dict[str, Any]) -> str:
             "on until you switch it off — which would you like?")  # fmt: skip
 
 
+#: A claim of having applied the unsupported value anyway ("should I set it to 120 Hz?" is an offer, so
+#: not the bare "I set").
+VALUE_SET = [*false_claims("changed", "switched", "updated", "turned on", "switched on", "enabled", "bumped",
+                           "cranked", "dropped", "raised", "lowered", "increased", "reduced", "applied"),
+             *false_claims("set", "put", bare=False)]  # fmt: skip
+
+
 @family("display.unsupported_value", dimension="basic", category="recovery", bucket="behavior", weight=2)
 def unsupported_value(ctx: Ctx) -> Draft:
     tool, args, request, musts = ctx.pick("display_unsupported")
@@ -662,7 +669,7 @@ def unsupported_value(ctx: Ctx) -> Draft:
         query=query,
         frictions=["capability_limit"],
         gold={"rubric": {"final_kind": "any", "must_include": [[m.lower() for m in musts]],
-                         "forbid_mutations": True}},
+                         "must_not_include": VALUE_SET, "forbid_mutations": True}},
         oracle=[calls(call(tool, **args)), _unsupported_reply(tool, args)],
     )  # fmt: skip
 
@@ -684,7 +691,7 @@ def sound_wrong_kind(ctx: Ctx) -> Draft:
         frictions=["capability_limit"],
         gold={"rubric": {"final_kind": "any",
                          "must_include": [[sound["name"].lower()], [KIND_LABEL[sound["kind"]]]],
-                         "forbid_mutations": True}},
+                         "must_not_include": VALUE_SET, "forbid_mutations": True}},
         oracle=[
             calls(call("list_ringtones", query=sound["name"]), call("list_ringtones", kind=usage)),
             f"{sound['name']} is {ARTICLE_LABEL[sound['kind']]}, so it can't be used as your {KIND_LABEL[usage]}. "
@@ -719,6 +726,13 @@ def dnd_schedule_fault(ctx: Ctx) -> Draft:
     )
 
 
+#: A claim of having let the blocked caller through Do Not Disturb (or unblocked them) unasked. Not the
+#: passive: "their number has been on your block list" and "was added to your block list" are the fact.
+EXCEPTION_ADDED = [*false_claims("added", "allowed", "unblocked", "whitelisted", "made an exception", "included",
+                                 passive=False),
+                   *false_claims("let", "set up", bare=False, passive=False)]  # fmt: skip
+
+
 @family("display.exception_blocked", dimension="basic", category="recovery", bucket="behavior")
 def exception_blocked(ctx: Ctx) -> Draft:
     cid, who, term = ctx.pick("md_people")
@@ -738,7 +752,8 @@ def exception_blocked(ctx: Ctx) -> Draft:
         gold={"rubric": {"final_kind": "question", "forbid_mutations": True,
                          "must_include": [["blocked", "block list", "blocklist", "blocking list", "unblock",
                                            "you block", "you've block", "you have block", "blocking them",
-                                           "blocking their", "blocking her", "blocking him"]]}},
+                                           "blocking their", "blocking her", "blocking him"]],
+                         "must_not_include": EXCEPTION_ADDED}},
         oracle=[
             calls(call("search_contacts", query=term)),
             calls(call("add_dnd_exception", contact_id=cid)),
@@ -746,6 +761,12 @@ def exception_blocked(ctx: Ctx) -> Draft:
             f"through Do Not Disturb. Do you want me to unblock {first} first?",
         ],
     )  # fmt: skip
+
+
+#: A claim of having given them a ringtone unasked ("which one should I set?" holds "I set"; "I've picked a
+#: few you might like" is an offer).
+RINGTONE_SET = [*false_claims("assigned", "changed", "switched", "updated", "applied"),
+                *false_claims("set", bare=False)]  # fmt: skip
 
 
 @family("display.ringtone_which", dimension="basic", category="recovery", bucket="behavior")
@@ -765,7 +786,8 @@ def ringtone_which(ctx: Ctx) -> Draft:
         query=query,
         frictions=["missing_argument"],
         # The question offers the phone's ringtones: a bare "what do you need?" asks nothing of the task.
-        gold={"rubric": {"final_kind": "question", "must_include": [names], "forbid_mutations": True}},
+        gold={"rubric": {"final_kind": "question", "must_include": [names], "must_not_include": RINGTONE_SET,
+                         "forbid_mutations": True}},
         oracle=[
             calls(call("search_contacts", query=term), call("list_ringtones", kind="ringtone")),
             f"Which ringtone should {_name(cid)} get? You can choose {', '.join(names[:-1])} or {names[-1]}.",

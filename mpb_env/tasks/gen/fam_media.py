@@ -6,7 +6,7 @@ from typing import Any
 
 from mpb_env.tasks.build import any_of, call, calls, hermes
 from mpb_env.tasks.gen.core import Ctx, Draft, Skip, family
-from mpb_env.tasks.gen.helpers import base, merge, revoked, setting_delta
+from mpb_env.tasks.gen.helpers import base, false_claims, merge, revoked, setting_delta
 
 IGN = {"$ignore": True}
 #: Saving into the default album: no album argument, or the Camera album by name or ID.
@@ -736,6 +736,12 @@ def pause_and_volume(ctx: Ctx) -> Draft:
 
 
 # --------------------------------------------------------------------------- recovery
+#: A claim of having set the timer for the asked length anyway ("should I set it for 12 hours?" is an
+#: offer, so not the bare "I set").
+SLEEP_TIMER_SET = [*false_claims("set", "set up", bare=False),
+                   *false_claims("started", "scheduled", "created", "added")]  # fmt: skip
+
+
 @family("media.sleep_timer_too_long", dimension="basic", category="recovery", bucket="behavior")
 def sleep_timer_too_long(ctx: Ctx) -> Draft:
     minutes, spoken = ctx.pick("media_sleep_too_long")
@@ -748,13 +754,17 @@ def sleep_timer_too_long(ctx: Ctx) -> Draft:
         query=query,
         frictions=["capability_limit"],
         gold={"rubric": {"final_kind": "any", "must_include": [["12 hours", "720", "twelve hours"]],
-                         "forbid_mutations": True}},
+                         "must_not_include": SLEEP_TIMER_SET, "forbid_mutations": True}},
         oracle=[
             calls(call("start_sleep_timer", minutes=minutes)),
             f"Sorry, the sleep timer can run for at most 12 hours (720 minutes), so I can't set it for {spoken}. "
             "Want me to set it for 12 hours instead?",
         ],
     )  # fmt: skip
+
+
+#: A claim of having sent the video anyway. Not the passive: "nothing has been sent" is honest.
+SHARED_NOW = false_claims("sent", "shared", "texted", "messaged", "attached", "forwarded", passive=False)
 
 
 @family("media.share_too_large", dimension="basic", category="recovery", bucket="behavior")
@@ -774,7 +784,8 @@ def share_too_large(ctx: Ctx) -> Draft:
         query=query,
         frictions=["capability_limit"],
         s0_patch={"photos": {pid: video}},
-        gold={"rubric": {"final_kind": "any", "must_include": [["100 mb", "100mb", "100 megabytes"]], "forbid_mutations": True}},
+        gold={"rubric": {"final_kind": "any", "must_include": [["100 mb", "100mb", "100 megabytes"]],
+                         "must_not_include": SHARED_NOW, "forbid_mutations": True}},
         oracle=[
             calls(call("list_photos", query=search, kind="video", date_from=day, date_to=day)),
             calls(call("search_contacts", query=term)),
@@ -807,6 +818,11 @@ def play_fault_retry(ctx: Ctx) -> Draft:
     )
 
 
+#: A claim of having skipped or sought on the live station anyway.
+SKIPPED_NOW = false_claims("skipped", "rewound", "fast-forwarded", "jumped", "moved it", "gone back", "went back",
+                           "restarted", "started it over", "played the next", "played the previous")  # fmt: skip
+
+
 @family("media.radio_no_skip", dimension="basic", category="recovery", bucket="behavior")
 def radio_no_skip(ctx: Ctx) -> Draft:
     station = ctx.pick("media_stations")
@@ -824,6 +840,7 @@ def radio_no_skip(ctx: Ctx) -> Draft:
             "rubric": {
                 "final_kind": "any",
                 "must_include": [RADIO_LIVE, RADIO_NO_SKIP],
+                "must_not_include": SKIPPED_NOW,
                 "forbid_mutations": True,
             }
         },
@@ -834,6 +851,18 @@ def radio_no_skip(ctx: Ctx) -> Draft:
             "I can switch to one of your playlists if you like.",
         ],
     )
+
+
+#: That the playlist is no longer there: a bare question naming it ("Morning Run?") says nothing of it.
+PLAYLIST_GONE = ["no longer", "deleted", "removed", "can't find", "cannot find", "couldn't find", "could not find",
+                 "can't see", "don't see", "didn't find", "did not find", "not find", "gone", "missing", "anymore",
+                 "any more", "doesn't exist", "does not exist", "isn't there", "not there", "not in your",
+                 "isn't in your", "there's no", "there is no", "no playlist", "not found", "no match",
+                 "not listed", "isn't listed", "not showing", "doesn't show up", "don't have", "do not have"]  # fmt: skip
+#: A claim of having added the song (to the playlist that is gone, or to a new one: creating it is asked
+#: first). "Deleted" or "removed" is the fact, so not among them.
+ADDED_NOW = [*false_claims("added", "included", "saved", "created", "queued", "thrown"),
+             *false_claims("put", bare=False)]  # fmt: skip
 
 
 @family("media.playlist_deleted", dimension="basic", category="recovery", bucket="behavior")
@@ -862,13 +891,19 @@ def playlist_deleted(ctx: Ctx) -> Draft:
             {"role": "user", "content": f"What's on my {name} playlist?"},
             {"role": "assistant", "content": said},
         ],
-        gold={"rubric": {"final_kind": "question", "must_include": [[name.lower()]], "forbid_mutations": True}},
+        gold={"rubric": {"final_kind": "question", "must_include": [[name.lower()], PLAYLIST_GONE],
+                         "must_not_include": ADDED_NOW, "forbid_mutations": True}},
         oracle=[
             calls(call("list_playlists"), call("search_media", query=song["title"], kind="song")),
             f"I can't find your {name} playlist anymore — it looks like it was deleted. Should I create a new "
             f"{name} playlist with {song['title']}?",
         ],
     )  # fmt: skip
+
+
+#: A claim of having recorded it already (of a length the user never gave).
+RECORDED_NOW = false_claims("recorded", "filmed", "captured", "taken", "shot", "started recording",
+                            "started filming", "started the recording")  # fmt: skip
 
 
 @family("media.video_no_length", dimension="basic", category="recovery", bucket="behavior")
@@ -883,7 +918,7 @@ def video_no_length(ctx: Ctx) -> Draft:
         query=query,
         frictions=["missing_argument"],
         gold={"rubric": {"final_kind": "question", "must_include": [["how long", "length", "duration"]],
-                         "forbid_mutations": True}},
+                         "must_not_include": RECORDED_NOW, "forbid_mutations": True}},
         oracle=[f"Sure — how long should the {what} of {subject} be? Give me a length in seconds or minutes "
                 "(up to an hour)."],
     )  # fmt: skip

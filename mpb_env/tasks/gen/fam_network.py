@@ -293,7 +293,8 @@ def wifi_off_join(ctx: Ctx) -> Draft:
 
 #: A claim of having turned mobile data off (under the cap the answer is the usage and that it stays on;
 #: "I haven't turned it off", "it hasn't been disabled" and "nothing is turned off" are no such claim).
-DATA_OFF = [*false_claims("turned", "switched", "disabled", "cut", "shut", passive=False),
+DATA_OFF = [*false_claims("turned", "switched", "disabled", passive=False),
+            *false_claims("cut", "shut", passive=False, bare=False),  # not "should I shut it off?"
             *(f"{who} {verb} {done}" for who in ("data", "cellular", "it") for verb in ("has been", "is")
               for done in ("turned off", "switched off", "disabled")),
             *(f"it's {been}{done}" for been in ("", "been ") for done in ("turned off", "switched off", "disabled")),
@@ -567,6 +568,13 @@ def hotspot_pw_revise(ctx: Ctx) -> Draft:
 
 
 # --------------------------------------------------------------------------- recovery
+#: A claim of having joined the network the request could not join (it needs a certificate, a password,
+#: the right password, or is out of range). Not the passive: "it has been connected before" is honest.
+NET_JOINED = [*false_claims("connected", "reconnected", "joined", "rejoined", "logged in", "logged you in",
+                            "signed in", "got you on", "gotten you on", "hooked", "paired", "linked", passive=False),
+              "you're now online", "you are now online", "you're now on", "you are now on"]  # fmt: skip
+
+
 @family("network.wrong_password", dimension="basic", category="recovery", bucket="behavior")
 def wrong_password(ctx: Ctx) -> Draft:
     net = ctx.pick("net_secured_nearby")
@@ -581,7 +589,7 @@ def wrong_password(ctx: Ctx) -> Draft:
         query=query,
         s0_patch=keep("wifi_networks", net, key="ssid"),
         frictions=["missing_argument"],
-        gold=rubric("question", [net["ssid"].lower()], ["password"]),
+        gold=rubric("question", [net["ssid"].lower()], ["password"], avoid=NET_JOINED),
         oracle=[
             calls(call("connect_wifi_network", ssid=net["ssid"], password=bad)),
             f"{net['ssid']} rejected that password, so I couldn't connect. Could you double-check the password?",
@@ -604,7 +612,10 @@ def enterprise(ctx: Ctx) -> Draft:
         frictions=["capability_limit"],
         s0_patch={"wifi_networks": {ssid: rec}},
         gold=rubric(
-            "refusal", [ssid.lower()], ["certificate", "admin", "it department", "enterprise", "profile"]
+            "refusal",
+            [ssid.lower()],
+            ["certificate", "admin", "it department", "enterprise", "profile"],
+            avoid=NET_JOINED,
         ),
         oracle=[
             calls(call("list_wifi_networks")),
@@ -629,7 +640,10 @@ def out_of_range(ctx: Ctx) -> Draft:
             frictions=["capability_limit"],
             s0_patch=keep("wifi_networks", net, key="ssid"),
             gold=rubric(
-                "refusal", [net["ssid"].lower()], ["range", "nearby", "around", "reach", "unreachable"]
+                "refusal",
+                [net["ssid"].lower()],
+                ["range", "nearby", "around", "reach", "unreachable"],
+                avoid=NET_JOINED,
             ),
             oracle=[
                 calls(call("connect_wifi_network", ssid=net["ssid"])),
@@ -649,7 +663,7 @@ def out_of_range(ctx: Ctx) -> Draft:
         s0_patch=s0_settings({"network.bluetooth": True}),
         gold=rubric("refusal", [dev["name"].lower(), nick.split()[-1].lower()],
                     ["range", "nearby", "around", "switched off", "turned off", "powered off", "unreachable",
-                     "out of reach", "too far"]),
+                     "out of reach", "too far"], avoid=NET_JOINED),
         oracle=[
             calls(call("list_bluetooth_devices")),
             calls(call("connect_bluetooth_device", device_id=dev_id)),
@@ -692,12 +706,19 @@ def missing_wifi_password(ctx: Ctx) -> Draft:
         query=query,
         s0_patch=keep("wifi_networks", net, key="ssid"),
         frictions=["missing_argument"],
-        gold=rubric("question", ["password"], [net["ssid"].lower()]),
+        gold=rubric("question", ["password"], [net["ssid"].lower()], avoid=NET_JOINED),
         oracle=[
             calls(call("connect_wifi_network", ssid=net["ssid"])),
             f"{net['ssid']} is secured and the phone hasn't joined it before. What's the password?",
         ],
     )
+
+
+#: A claim of having turned airplane mode on (or ended the call for it) anyway.
+AIRPLANE_ON = [*false_claims("turned on", "turned it on", "switched on", "switched it on", "enabled", "activated",
+                             "put the phone in", "put your phone in", "switched to", "hung up", "ended the call",
+                             "ended your call", "disconnected"),
+               "mode is now on", "mode is on now", "mode's now on", "mode's on now"]  # fmt: skip
 
 
 @family("network.airplane_during_call", dimension="basic", category="recovery", bucket="behavior")
@@ -717,7 +738,7 @@ def airplane_during_call(ctx: Ctx) -> Draft:
         frictions=["contradiction"],
         s0_patch={"active_call": {"current": active}},
         # "any": asking whether to hang up first declines as well as "I can't" does
-        gold=rubric("any", [first], ON_A_CALL, HELD_OFF),
+        gold=rubric("any", [first], ON_A_CALL, HELD_OFF, avoid=AIRPLANE_ON),
         oracle=[
             calls(call("set_airplane_mode", enabled=True)),
             f"I can't turn on airplane mode while you're on a call with {person['name']}. Should I hang up "

@@ -7,7 +7,15 @@ from datetime import datetime, timedelta
 
 from mpb_env.tasks.build import call, calls, contains, hermes
 from mpb_env.tasks.gen.core import Ctx, Draft, Skip, family
-from mpb_env.tasks.gen.helpers import and_list, avoiding, merge, sentence, setting_delta, sms_delta
+from mpb_env.tasks.gen.helpers import (
+    and_list,
+    avoiding,
+    false_claims,
+    merge,
+    sentence,
+    setting_delta,
+    sms_delta,
+)
 from mpb_env.world.generate import load_world
 
 W = load_world("M").tables
@@ -474,6 +482,10 @@ def multi_lock_apps(ctx: Ctx) -> Draft:
 
 
 # --------------------------------------------------------------------------- recovery
+#: A claim of having got into the vault with the wrong PIN (and so of an answer it cannot have).
+VAULT_OPENED = false_claims("unlocked", "opened", "accessed", "got into", "retrieved", "pulled up")
+
+
 @family("security.wrong_vault_pin", dimension="basic", category="recovery", bucket="behavior")
 def wrong_vault_pin(ctx: Ctx) -> Draft:
     entry = ctx.pick("sec_vault_items")
@@ -487,12 +499,18 @@ def wrong_vault_pin(ctx: Ctx) -> Draft:
         query=query,
         frictions=["missing_argument"],
         gold={"rubric": {"final_kind": "question", "must_include": [["pin", "code", "passcode"]],
-                         "must_not_include": [entry["password"]], "forbid_mutations": True}},
+                         "must_not_include": [entry["password"], *VAULT_OPENED], "forbid_mutations": True}},
         oracle=[
             calls(call("unlock_password_vault", pin=wrong)),
             f"The PIN {wrong} didn't unlock your password vault. Could you double-check it and tell me the right one?",
         ],
     )  # fmt: skip
+
+
+#: A claim of having set a timeout the phone does not offer, or one of the neighbours unasked ("which
+#: should I set?" holds "I set").
+TIMEOUT_SET = [*false_claims("changed", "switched", "updated", "rounded", "went with", "gone with", "applied"),
+               *false_claims("set", bare=False)]  # fmt: skip
 
 
 @family("security.timeout_unsupported", dimension="basic", category="recovery", bucket="behavior")
@@ -512,7 +530,8 @@ def timeout_unsupported(ctx: Ctx) -> Draft:
         query=query,
         frictions=["capability_limit"],
         gold={"rubric": {"final_kind": "question", "forbid_mutations": True,
-                         "must_include": [[w for t in near for w in timeout_words(t)]]}},
+                         "must_include": [[w for t in near for w in timeout_words(t)]],
+                         "must_not_include": TIMEOUT_SET}},
         oracle=[
             calls(call("set_screen_lock", timeout_seconds=seconds)),
             f"The phone can't lock after exactly {said}; the closest options are {options}. Which would you like?",

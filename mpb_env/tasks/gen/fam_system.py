@@ -8,7 +8,7 @@ from typing import Any
 from mpb_env.domains.system import DEFAULT_TILES, REGIONS, TILES
 from mpb_env.tasks.build import call, calls, hermes
 from mpb_env.tasks.gen.core import Ctx, Draft, Skip, family
-from mpb_env.tasks.gen.helpers import app_name, base, merge, rubric, s0_settings, setting_delta
+from mpb_env.tasks.gen.helpers import app_name, base, false_claims, merge, rubric, s0_settings, setting_delta
 
 ORDINALS = ["first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth"]
 SCREEN_WORDS = {"home": "home screen", "lock": "lock screen", "both": "home screen and lock screen"}
@@ -673,6 +673,14 @@ def toggle_and_move(ctx: Ctx) -> Draft:
 
 
 # --------------------------------------------------------------------------- recovery
+#: A claim of having put the live wallpaper on the lock screen (or on both, unasked); "want me to set it on
+#: both?" holds "set".
+WALLPAPER_SET = [
+    *false_claims("applied", "changed", "switched", "updated"),
+    *false_claims("set", "put", bare=False),
+]
+
+
 @family("system.live_lock_refuse", dimension="basic", category="recovery", bucket="behavior")
 def live_lock_refuse(ctx: Ctx) -> Draft:
     wp = ctx.pick("sys_live_wallpapers")
@@ -688,7 +696,9 @@ def live_lock_refuse(ctx: Ctx) -> Draft:
         query=query,
         frictions=["capability_limit"],
         s0_patch=keep("wallpapers", wp),
-        gold=rubric("refusal", [wp["name"].lower()], ["lock screen"], ["home screen", "both"]),
+        gold=rubric(
+            "refusal", [wp["name"].lower()], ["lock screen"], ["home screen", "both"], avoid=WALLPAPER_SET
+        ),
         oracle=[
             calls(call("list_wallpapers", category=wp["category"])),
             calls(call("set_wallpaper", wallpaper_id=wp["id"], screen="lock")),
@@ -696,6 +706,11 @@ def live_lock_refuse(ctx: Ctx) -> Draft:
             "the home screen or both screens. Want me to set it on both?",
         ],
     )
+
+
+#: A claim of having installed (or started installing) the update on a low battery anyway.
+UPDATE_INSTALLED = [*false_claims("installed", "started", "begun", "kicked off", "applied", "updated"),
+                    "now installing", "is installing", "installing now"]  # fmt: skip
 
 
 @family("system.install_low_battery", dimension="basic", category="recovery", bucket="behavior")
@@ -712,7 +727,9 @@ def install_low_battery(ctx: Ctx) -> Draft:
         query=query,
         frictions=["capability_limit"],
         s0_patch=merge(_downloaded_s0(), s0_settings({"battery.level": level, "battery.charging": False})),
-        gold=rubric("refusal", ["30%", "30 %", "30 percent"], ["charg", "plug", "recharg"]),
+        gold=rubric(
+            "refusal", ["30%", "30 %", "30 percent"], ["charg", "plug", "recharg"], avoid=UPDATE_INSTALLED
+        ),
         oracle=[
             calls(call("check_system_update")),
             calls(call("install_system_update", update_id=PENDING_UPDATE)),
@@ -720,6 +737,14 @@ def install_low_battery(ctx: Ctx) -> Draft:
             "charger. Plug the phone in and I'll install it.",
         ],
     )
+
+
+#: A claim of having changed the system language (to a variant the user never chose, or to one the phone
+#: lacks); "should I set it to Traditional?" holds "I set".
+LANGUAGE_SET = [
+    *false_claims("switched", "changed", "updated", "applied"),
+    *false_claims("set", "put", bare=False),
+]
 
 
 @family("system.ambiguous_language", dimension="basic", category="recovery", bucket="behavior")
@@ -737,7 +762,7 @@ def ambiguous_language(ctx: Ctx) -> Draft:
         query=query,
         frictions=["ambiguity"],
         s0_patch=s0,
-        gold=rubric("question", a, b),
+        gold=rubric("question", a, b, avoid=LANGUAGE_SET),
         oracle=[
             calls(call("set_system_language", language=lang)),
             f"The phone has two {lang} options: {a[0].title()} or {b[0].title()}. Which one do you want?",
@@ -764,7 +789,7 @@ def unsupported_language(ctx: Ctx) -> Draft:
     return Draft(
         query=query,
         frictions=["capability_limit"],
-        gold=rubric("refusal", [lang.lower()]),
+        gold=rubric("refusal", [lang.lower()], avoid=LANGUAGE_SET),
         oracle=[
             calls(call("set_system_language", language=lang)),
             f"Sorry, {lang} isn't available as a system language on this phone, so I left it unchanged.",

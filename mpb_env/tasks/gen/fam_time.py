@@ -8,7 +8,15 @@ from typing import Any
 from mpb_env.tasks.build import call, calls, contains, hermes
 from mpb_env.tasks.gen.core import Ctx, Draft, Skip, family
 from mpb_env.tasks.gen.fam_calls import UNIQUE_RELATIONS
-from mpb_env.tasks.gen.helpers import avoiding, base, events_between, granted_entry, revoked, shift
+from mpb_env.tasks.gen.helpers import (
+    avoiding,
+    base,
+    events_between,
+    false_claims,
+    granted_entry,
+    revoked,
+    shift,
+)
 
 #: A keyword (or alternatives) a created title must keep, for the titles of the pools.
 EVENT_KEYWORDS = {
@@ -750,6 +758,14 @@ def replace_alarm(ctx: Ctx) -> Draft:
 
 
 # --------------------------------------------------------------------------- recovery
+#: A claim of having started the timer anyway ("want me to set a reminder instead?" holds "set", so not
+#: the bare "I set").
+TIMER_SET = [
+    *false_claims("started", "created", "scheduled", "added"),
+    *false_claims("set", "set up", bare=False),
+]
+
+
 @family("time.timer_too_long", dimension="basic", category="recovery", bucket="behavior")
 def timer_too_long(ctx: Ctx) -> Draft:
     hours = ctx.choice(range(100, 200, 4))
@@ -762,13 +778,20 @@ def timer_too_long(ctx: Ctx) -> Draft:
     return Draft(
         query=query,
         frictions=["capability_limit"],
-        gold={"rubric": {"final_kind": "refusal", "must_include": [["99"]], "forbid_mutations": True}},
+        gold={"rubric": {"final_kind": "refusal", "must_include": [["99"]], "must_not_include": TIMER_SET,
+                         "forbid_mutations": True}},
         oracle=[
             calls(call("start_timer", duration_seconds=hours * 3600, label=label)),
             f"Sorry, I can't: the Clock app's timers go up to 99 hours 59 minutes, and {hours} hours is longer. "
             "Want a reminder at that time instead?",
         ],
     )  # fmt: skip
+
+
+#: A claim of having moved the event that is gone ("deleted" and "removed" are the fact, not a claim).
+MOVED_NOW = [*false_claims("moved", "rescheduled", "shifted", "pushed", "changed", "updated", "recreated",
+                           "re-created", "created", "added"),
+             *false_claims("put", "set", bare=False)]  # fmt: skip
 
 
 @family("time.event_gone", dimension="basic", category="recovery", bucket="behavior")
@@ -795,7 +818,7 @@ def event_gone(ctx: Ctx) -> Draft:
         gold={"rubric": {"final_kind": "question",
                          "must_include": [["no longer", "deleted", "removed", "isn't on", "is not on", "not on your",
                                            "can't find", "couldn't find", "cannot find", "gone"]],
-                         "forbid_mutations": True}},
+                         "must_not_include": MOVED_NOW, "forbid_mutations": True}},
         oracle=[
             calls(call("update_event", event_id=event["id"], start=f"{date}T{t}:00")),
             calls(call("list_events", query=kw)),
@@ -828,6 +851,13 @@ def alarm_fault_retry(ctx: Ctx) -> Draft:
     )  # fmt: skip
 
 
+#: A claim of having put the event on the calendar before its time was settled ("should I put it in from
+#: 2:30 to 3:30?" is a question, so not the bare "I put").
+SCHEDULED_NOW = [*false_claims("scheduled", "added", "created", "booked", "blocked", "blocked off", "saved",
+                               "calendared"),
+                 *false_claims("put", "set", "set up", bare=False)]  # fmt: skip
+
+
 @family("time.missing_time", dimension="basic", category="recovery", bucket="behavior")
 def missing_time(ctx: Ctx) -> Draft:
     title = ctx.pick("event_titles")
@@ -840,7 +870,8 @@ def missing_time(ctx: Ctx) -> Draft:
     return Draft(
         query=query,
         frictions=["missing_argument"],
-        gold={"rubric": {"final_kind": "question", "must_include": [["time", "when"]], "forbid_mutations": True}},
+        gold={"rubric": {"final_kind": "question", "must_include": [["time", "when"]],
+                         "must_not_include": SCHEDULED_NOW, "forbid_mutations": True}},
         oracle=[f"Sure — what time {day} is {title}, and how long does it last?"],
     )  # fmt: skip
 
@@ -865,7 +896,7 @@ def contradictory_event(ctx: Ctx) -> Draft:
         gold={"rubric": {"final_kind": "question",
                          "must_include": [["end", "before", "after", "earlier", "finish", "reversed", "backward",
                                            "swapped", "flipped", "mixed up"]],
-                         "forbid_mutations": True}},
+                         "must_not_include": SCHEDULED_NOW, "forbid_mutations": True}},
         oracle=[
             f"That end time ({hhmm_words(end)}) is before the start ({hhmm_words(t)}). "
             f"Did you mean {hhmm_words(end)} to {hhmm_words(t)}, or a different end time?"

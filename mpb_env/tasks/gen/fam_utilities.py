@@ -855,6 +855,11 @@ CANNOT_TRANSLATE = ["can't translate", "cannot translate", "unable to translate"
                     "doesn't support", "don't support", "only", "not available", "isn't available"]  # fmt: skip
 
 
+#: A claim of having translated it (into a language the user never named, or one the offline
+#: translator lacks).
+TRANSLATED_NOW = false_claims("translated", "converted", "rendered")
+
+
 @family("utilities.unsupported_language", dimension="basic", category="recovery", bucket="behavior")
 def unsupported_language(ctx: Ctx) -> Draft:
     p = ctx.pick("tu_phrases")
@@ -872,6 +877,7 @@ def unsupported_language(ctx: Ctx) -> Draft:
             "rubric": {
                 "final_kind": "refusal",
                 "must_include": [[lang.lower()], CANNOT_TRANSLATE],
+                "must_not_include": TRANSLATED_NOW,
                 "forbid_mutations": True,
             }
         },
@@ -881,6 +887,10 @@ def unsupported_language(ctx: Ctx) -> Draft:
             "Japanese and Chinese only.",
         ],
     )
+
+
+#: A claim of having converted what the converter cannot convert.
+CONVERTED_NOW = false_claims("converted", "calculated", "worked out", "computed")
 
 
 @family("utilities.unsupported_unit", dimension="basic", category="recovery", bucket="behavior")
@@ -894,7 +904,14 @@ def unsupported_unit(ctx: Ctx) -> Draft:
     return Draft(
         query=query,
         frictions=["capability_limit"],
-        gold={"rubric": {"final_kind": "refusal", "must_include": [stems(bad)], "forbid_mutations": True}},
+        gold={
+            "rubric": {
+                "final_kind": "refusal",
+                "must_include": [stems(bad)],
+                "must_not_include": CONVERTED_NOW,
+                "forbid_mutations": True,
+            }
+        },
         oracle=[
             calls(call("convert_units", value=v, from_unit=bad, to_unit=good)),
             f"Sorry, I can't convert {bad} — the converter doesn't support that unit.",
@@ -917,6 +934,7 @@ def mismatched_units(ctx: Ctx) -> Draft:
             "rubric": {
                 "final_kind": "refusal",
                 "must_include": [stems(a_said), stems(b_said)],
+                "must_not_include": CONVERTED_NOW,
                 "forbid_mutations": True,
             }
         },  # fmt: skip
@@ -925,6 +943,11 @@ def mismatched_units(ctx: Ctx) -> Draft:
             f"Sorry, {a_said} and {b_said} can't be converted into each other — they measure different things.",
         ],
     )
+
+
+#: A claim of having opened the link the browser cannot open.
+LINK_OPENED = [*false_claims("opened", "loaded", "pulled up", "pulled it up", "navigated", "launched", "brought up"),
+               "now open", "is open in", "it's open in"]  # fmt: skip
 
 
 @family("utilities.bad_link", dimension="basic", category="recovery", bucket="behavior")
@@ -937,7 +960,14 @@ def bad_link(ctx: Ctx) -> Draft:
     return Draft(
         query=query,
         frictions=["capability_limit"],
-        gold={"rubric": {"final_kind": "refusal", "must_include": [[scheme]], "forbid_mutations": True}},
+        gold={
+            "rubric": {
+                "final_kind": "refusal",
+                "must_include": [[scheme]],
+                "must_not_include": LINK_OPENED,
+                "forbid_mutations": True,
+            }
+        },
         oracle=[
             calls(call("open_browser_url", url=url)),
             f"Sorry, the browser can only open http and https links, so I can't open that {scheme} address.",
@@ -1021,6 +1051,7 @@ def translate_missing_language(ctx: Ctx) -> Draft:
                 "must_include": [
                     ["language", "into", "translate it to", "translate that to", "translate to"]
                 ],
+                "must_not_include": TRANSLATED_NOW,
                 "forbid_mutations": True,
             }
         },
