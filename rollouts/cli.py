@@ -16,12 +16,14 @@ file of task records, e.g. generated training tasks). ``eval`` with ``--policy o
 BM25's top-N would fail the oracle for a reason that is not the task's.
 
 Exit codes: 0 success; 1 a check failed (``validate``) or the suite could not be read; 2 bad
-arguments (one ``mpb: error: ...`` line on stderr, no traceback).
+arguments (one ``mpb: error: ...`` line on stderr, no traceback); 130 interrupted (Ctrl-C: one
+``mpb: interrupted ...`` line; ``eval --out`` keeps the finished episodes for ``--resume``).
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import difflib
 import os
 import sys
@@ -67,6 +69,10 @@ class RunError(Exception):
     """The command could not do its job (unreadable suite): exit code 1."""
 
 
+class Interrupted(Exception):
+    """Ctrl-C: exit code 130, the message saying what was kept (as a shell reports a SIGINT death)."""
+
+
 class _Parser(argparse.ArgumentParser):
     def error(self, message: str) -> Any:  # argparse would print usage and exit; we want one line
         raise UsageError(message)
@@ -77,7 +83,20 @@ def _one_line(text: object) -> str:
 
 
 def _dump(obj: Any) -> None:
-    sys.stdout.write(orjson.dumps(obj, option=orjson.OPT_INDENT_2).decode() + "\n")
+    _write_json(orjson.dumps(obj, option=orjson.OPT_INDENT_2).decode())
+
+
+def _write_json(text: str) -> None:
+    """Print a JSON document as UTF-8, which is what JSON is, whatever the console's encoding: an ASCII
+    stdout would fail on a task's non-ASCII text, and a cp1252 one would write a file no JSON reader
+    takes as UTF-8."""
+    buffer = getattr(sys.stdout, "buffer", None)
+    if buffer is None:  # a text-only stream (e.g. io.StringIO) has no encoding of its own to get wrong
+        sys.stdout.write(text + "\n")
+        return
+    sys.stdout.flush()
+    buffer.write(text.encode() + b"\n")
+    buffer.flush()
 
 
 # --------------------------------------------------------------------------- tasks
@@ -481,6 +500,9 @@ def cmd_eval(args: argparse.Namespace) -> int:
         raise UsageError(str(exc)) from None
     except OSError as exc:
         raise RunError(f"cannot write the run to {out}: {exc}") from None
+    except KeyboardInterrupt:
+        kept = f"; the finished episodes are in {out}: continue with --resume" if out is not None else ""
+        raise Interrupted(f"interrupted{kept}") from None
     report = build_report(trajectories, plan)
     report["run"] = {
         "policy": args.policy,
@@ -514,7 +536,10 @@ def cmd_bench(args: argparse.Namespace) -> int:
     from mpb_env.rollouts.bench import config_for, dumps, format_report, progress_logger, run_bench
 
     report = run_bench(config_for(quick=True, ray=not args.no_ray), progress_logger(sys.stderr.isatty()))
-    print(dumps(report) if args.json else format_report(report))
+    if args.json:
+        _write_json(dumps(report))
+    else:
+        print(format_report(report))
     return 0
 
 
@@ -671,6 +696,11 @@ def main(argv: list[str] | None = None) -> int:
     parser = build_parser()
     shown = warnings.formatwarning
     warnings.formatwarning = _warning_line
+    # Text a console cannot show (a task's em dash on an ASCII or cp1252 stdout) is escaped, not fatal.
+    errors = getattr(sys.stdout, "errors", None)
+    tolerant = errors == "strict" and hasattr(sys.stdout, "reconfigure")
+    if tolerant:
+        sys.stdout.reconfigure(errors="backslashreplace")
     try:
         args = parser.parse_args(argv)
         if args.command is None:
@@ -682,6 +712,12 @@ def main(argv: list[str] | None = None) -> int:
     except RunError as exc:
         print(f"mpb: error: {_one_line(exc)}", file=sys.stderr)
         return 1
+    except Interrupted as exc:
+        print(f"mpb: {_one_line(exc)}", file=sys.stderr)
+        return 130
+    except KeyboardInterrupt:  # Ctrl-C: the user knows why it stopped; no traceback
+        print("mpb: interrupted", file=sys.stderr)
+        return 130
     except SystemExit as exc:  # --help
         return exc.code if isinstance(exc.code, int) else 0
     except BrokenPipeError:  # the reader stopped early (| head): end quietly, as a process SIGPIPE ends
@@ -690,6 +726,9 @@ def main(argv: list[str] | None = None) -> int:
         return 141
     finally:
         warnings.formatwarning = shown
+        if tolerant:
+            with contextlib.suppress(ValueError, OSError):  # closed, or its reader went away
+                sys.stdout.reconfigure(errors=errors)
 
 
 if __name__ == "__main__":

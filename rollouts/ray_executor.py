@@ -63,14 +63,30 @@ def ensure_ray(address: str | None = None, num_cpus: int | None = None) -> Any:
     if not ray.is_initialized():
         if address:
             try:
+                _probe(address)
                 ray.init(address=address, log_to_driver=False)
-            except ConnectionError as exc:
+            except (OSError, ValueError, RuntimeError) as exc:  # unreachable, malformed, other Ray version
                 raise RayUnavailable(
                     f"cannot connect to the Ray cluster at {address}: {_last_line(exc)}"
                 ) from exc
         else:
             ray.init(num_cpus=num_cpus, include_dashboard=False, log_to_driver=False)
     return ray
+
+
+def _probe(address: str) -> None:
+    """Open and close a TCP connection to a ``host:port`` or ``ray://host:port`` address (``auto`` and
+    other forms are left to Ray). ``ray.init`` retries an unreachable head for many minutes, printing
+    a warning every few seconds; a wrong address should fail at once.
+
+    Raises:
+        OSError: nothing listens there (or the host is unknown).
+    """
+    where = address.removeprefix("ray://")
+    host, sep, port = where.rpartition(":")
+    if "://" in where or not sep or not host or not port.isdigit():
+        return
+    socket.create_connection((host.strip("[]"), int(port)), timeout=CONNECT_TIMEOUT_S).close()
 
 
 def _last_line(exc: BaseException) -> str:

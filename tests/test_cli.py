@@ -442,3 +442,113 @@ def test_warnings_print_as_one_mpb_line() -> None:
         UserWarning("the conversation no longer fits\nthe model's context"), UserWarning, "x.py", 3
     )
     assert line == "mpb: warning: the conversation no longer fits; the model's context\n"
+
+
+#: Runs ``mpb`` with a random policy that is interrupted (Ctrl-C) when it is asked for its Nth batch.
+_INTERRUPTED_MPB = """
+import sys
+from mpb_env.rollouts import cli
+from mpb_env.rollouts.policies import RandomPolicy
+
+class Interrupted(RandomPolicy):
+    calls = 0
+
+    def act(self, observations, infos):
+        Interrupted.calls += 1
+        if Interrupted.calls == int(sys.argv[1]):
+            raise KeyboardInterrupt
+        return super().act(observations, infos)
+
+cli.make_policy = lambda spec, tasks, seed, chat: Interrupted(seed)
+sys.exit(cli.main(sys.argv[2:]))
+"""
+
+
+def test_ctrl_c_is_one_line_exit_130_and_the_run_resumes(capsys, tmp_path: Path) -> None:
+    import subprocess
+    import sys
+
+    common = ["eval", "--policy", "random", "--split", "starter", "--world-size", "S", "--batch-size", "2"]
+    common += ["--no-progress", "--json"]
+    whole = tmp_path / "whole"
+    code, whole_report, _ = run(capsys, *common, "--out", str(whole))
+    assert code == 0
+    out = tmp_path / "run"
+    proc = subprocess.run(
+        [sys.executable, "-c", _INTERRUPTED_MPB, "6", *common, "--out", str(out)],
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert proc.returncode == 130 and proc.stdout == "", proc.stderr
+    assert proc.stderr.splitlines() == [
+        f"mpb: interrupted; the finished episodes are in {out}: continue with --resume"
+    ]
+    kept = (out / "trajectories.jsonl").read_bytes()
+    assert kept and kept != (whole / "trajectories.jsonl").read_bytes()
+    code, stdout, _ = run(capsys, *common, "--out", str(out), "--resume")
+    assert code == 0 and orjson.loads(stdout)["overall"] == orjson.loads(whole_report)["overall"]
+    assert (out / "trajectories.jsonl").read_bytes() == (whole / "trajectories.jsonl").read_bytes()
+
+
+def test_ctrl_c_without_out_is_one_line_exit_130(tmp_path: Path, runnable: str) -> None:
+    import subprocess
+    import sys
+
+    argv = ["eval", "--policy", "random", "--tasks", runnable, "--world-size", "S", "--no-progress"]
+    proc = subprocess.run(
+        [sys.executable, "-c", _INTERRUPTED_MPB, "1", *argv], capture_output=True, text=True, timeout=300
+    )
+    assert (proc.returncode, proc.stdout, proc.stderr) == (130, "", "mpb: interrupted\n")
+
+
+def _closed_port() -> int:
+    import socket
+
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+@pytest.mark.parametrize("address", ["closed", "ray://closed", "garbage", "http://127.0.0.1:8265"])
+def test_a_wrong_ray_address_is_one_line_and_exit_1_at_once(runnable: str, address: str) -> None:
+    """Ray itself retries an unreachable head for minutes and refuses a malformed address with a
+    ValueError: both are one error line (in a fresh process: Ray must not be initialised yet)."""
+    import subprocess
+    import sys
+
+    address = address.replace("closed", f"127.0.0.1:{_closed_port()}")
+    argv = ["eval", "--ray", "--address", address, "--policy", "null", "--tasks", runnable, "--no-progress"]
+    proc = subprocess.run(
+        [sys.executable, "-m", "mpb_env.rollouts.cli", *argv], capture_output=True, text=True, timeout=120
+    )
+    assert proc.returncode == 1 and proc.stdout == "", proc.stderr
+    errors = [line for line in proc.stderr.splitlines() if line.startswith("mpb: ") or "Traceback" in line]
+    assert len(errors) == 1 and errors[0].startswith(
+        f"mpb: error: cannot connect to the Ray cluster at {address}: "
+    )
+
+
+def test_non_ascii_text_on_an_ascii_console(tmp_path: Path) -> None:
+    """JSON goes out as UTF-8 whatever the console's encoding; text the console cannot show is escaped."""
+    import os
+    import subprocess
+    import sys
+
+    cafe = ALARM.model_copy(update={"id": "cli-café", "query": "Set an alarm for 5:20 — called Run ☕."})
+    tasks = write(tmp_path / "tâches.jsonl", [cafe])
+    env = {**os.environ, "PYTHONIOENCODING": "ascii"}
+
+    def mpb(*argv: str) -> subprocess.CompletedProcess[bytes]:
+        cmd = [sys.executable, "-m", "mpb_env.rollouts.cli", *argv, "--tasks", tasks]
+        return subprocess.run(cmd, capture_output=True, env=env, timeout=120)
+
+    shown = mpb("show", "cli-café", "--json")
+    assert shown.returncode == 0, shown.stderr.decode()
+    assert orjson.loads(shown.stdout)["query"] == cafe.query
+    report = mpb("eval", "--policy", "oracle", "--world-size", "S", "--no-progress", "--json")
+    assert report.returncode == 0, report.stderr.decode()
+    assert orjson.loads(report.stdout)["run"]["tasks"] == tasks
+    text = mpb("show", "cli-café")
+    assert text.returncode == 0 and b"Traceback" not in text.stderr, text.stderr.decode()
+    assert b"query: Set an alarm for 5:20 \\u2014 called Run \\u2615." in text.stdout
