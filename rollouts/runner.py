@@ -22,6 +22,7 @@ Per-trajectory counts:
 from __future__ import annotations
 
 import asyncio
+import hashlib
 import inspect
 import sys
 import threading
@@ -387,9 +388,19 @@ class RunConflict(ValueError):
     settings, a file, a damaged record. The message is one line."""
 
 
-def _manifest(settings: dict[str, Any], policy: Policy) -> dict[str, Any]:
-    """What ``out/run.json`` records: the settings that shape trajectories and the policy's label."""
-    return {"settings": settings, "policy": policy_label(policy)}
+#: Hex digits of each episode's task digest in ``run.json``'s ``tasks``.
+_TASK_DIGEST = 12
+
+
+def _manifest(settings: dict[str, Any], policy: Policy, plan: list[Task]) -> dict[str, Any]:
+    """What ``out/run.json`` records: the settings that shape trajectories, the policy's label and, per
+    episode of the plan, a short digest of its task as played (query, S0, gold, ...): a resumed run
+    checks that its finished episodes' tasks are unchanged, since a suite's golds may change between
+    package versions under the same ids."""
+    digests = "".join(
+        hashlib.sha256(task.model_dump_json().encode()).hexdigest()[:_TASK_DIGEST] for task in plan
+    )
+    return {"settings": settings, "policy": policy_label(policy), "tasks": digests}
 
 
 def _complete_lines(path: Path) -> bytes:
@@ -425,7 +436,7 @@ def _check_out(out: Path, plan: list[Task], manifest: dict[str, Any], resume: bo
     (a prefix of ``plan``).
 
     A fresh run needs a directory without a run in it; a resumed one needs the same settings and policy
-    label as ``out/run.json`` and finished episodes that are the start of ``plan``."""
+    label as ``out/run.json`` and finished episodes that are the start of ``plan``, of unchanged tasks."""
     if out.exists() and not out.is_dir():
         raise RunConflict(f"{out} is a file, not a directory for the run")
     out.mkdir(parents=True, exist_ok=True)
@@ -441,8 +452,8 @@ def _check_out(out: Path, plan: list[Task], manifest: dict[str, Any], resume: bo
             )
     else:
         done = _resumed(out, plan, manifest)
-    if not resume or not man_path.exists():  # a run from before run.json existed is recorded now
-        man_path.write_bytes(orjson.dumps(manifest, option=orjson.OPT_INDENT_2) + b"\n")
+    # A fresh run records its manifest; a resumed one records this plan's tasks (it may be longer).
+    man_path.write_bytes(orjson.dumps(manifest, option=orjson.OPT_INDENT_2) + b"\n")
     return done
 
 
@@ -464,6 +475,9 @@ def _resumed(out: Path, plan: list[Task], manifest: dict[str, Any]) -> list[Traj
             was = ", ".join(f"{k}={old.get(k)!r}" for k in diff)
             now = ", ".join(f"{k}={new[k]!r}" for k in diff)
             raise RunConflict(f"cannot resume the run in {out}: it ran with {was}, this run has {now}")
+        played = before.get("tasks")  # absent in a run from before it was recorded
+    else:
+        played = None
     try:
         done = _parse_trajectories(_complete_lines(traj_path), traj_path) if traj_path.exists() else []
     except ValueError as exc:
@@ -478,6 +492,21 @@ def _resumed(out: Path, plan: list[Task], manifest: dict[str, Any]) -> list[Traj
         raise RunConflict(
             f"cannot resume the run in {out}: it holds {len(done)} episodes, this run has {len(plan)}"
         )
+    if isinstance(played, str):
+        changed = next(
+            (
+                n
+                for n in range(min(len(done), len(played) // _TASK_DIGEST))
+                if played[n * _TASK_DIGEST : (n + 1) * _TASK_DIGEST]
+                != manifest["tasks"][n * _TASK_DIGEST : (n + 1) * _TASK_DIGEST]
+            ),
+            None,
+        )
+        if changed is not None:
+            raise RunConflict(
+                f"cannot resume the run in {out}: task {plan[changed].id} (episode {changed + 1}) changed "
+                "since it was played (another version of the suite): start a new run"
+            )
     time_path = out / TIMINGS_FILE
     if time_path.exists():  # one timing line per kept episode (it is written just before the episode's line)
         kept = _complete_lines(time_path).splitlines(keepends=True)[: len(done)]
@@ -545,15 +574,16 @@ def run(
         top_n: N for recall.
         max_turns: T_max.
         world_size: the base world, ``"S" | "M" | "L"``.
-        out: a directory for ``trajectories.jsonl``, ``timings.jsonl`` and ``run.json`` (the settings
-            and the policy's label); created if needed, and refused if it already holds a run.
+        out: a directory for ``trajectories.jsonl``, ``timings.jsonl`` and ``run.json`` (the settings,
+            the policy's label and a digest of each episode's task); created if needed, and refused if it
+            already holds a run.
         progress: show a progress bar with episodes/s (only on a terminal).
         executor: ``"local"`` (in-process shards) or ``"ray"`` (one Ray actor per shard).
         workers: shards (Ray actors); each holds ``batch_size`` slots.
         batch_size: episodes stepped together per shard.
         address: a Ray cluster address (``"auto"`` or ``"ray://host:10001"``); default a local instance.
         resume: with ``out``, continue the run there: its finished episodes must be the start of this
-            plan, played with the same settings and policy label (``run.json``); a partial last line of
+            plan, played with the same settings, policy label and tasks (``run.json``); a partial last line of
             an interrupted write is dropped and its episode played again. The plan may be longer than
             the first run's (e.g. a run of ``--limit 100`` continued over the whole suite).
         transport: how the Ray executor steps its actors: ``"auto"`` (a direct connection per actor,
@@ -579,7 +609,7 @@ def run(
     plan = episodes(list(tasks))
     done_before: list[Trajectory] = []
     if out is not None:
-        done_before = _prepare_out(Path(out), plan, _manifest(settings, policy), resume)
+        done_before = _prepare_out(Path(out), plan, _manifest(settings, policy, plan), resume)
         plan = plan[len(done_before) :]
     if not plan:
         return done_before

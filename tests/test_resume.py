@@ -71,6 +71,16 @@ def test_resume_extends_a_shorter_plan(tmp_path: Path, whole: bytes) -> None:
         ({"recall": "all"}, "recall='bm25'"),
         ({"policy": NullPolicy()}, "policy='random(seed=4)'"),
         ({"tasks": TASKS[::-1]}, "line 1 of trajectories.jsonl"),
+        (  # the same ids, one task's content changed (e.g. a suite's golds in another package version)
+            {
+                "tasks": [
+                    TASKS[0],
+                    TASKS[1].model_copy(update={"query": TASKS[1].query + " thanks"}),
+                    *TASKS[2:],
+                ]
+            },
+            f"task {TASKS[1].id} (episode 2) changed since it was played",
+        ),
     ],
 )
 def test_resume_refuses_another_run(tmp_path: Path, change: dict, message: str) -> None:
@@ -108,3 +118,21 @@ def test_a_run_that_never_finished_an_episode_is_replaced(tmp_path: Path, whole:
     (out / TRAJECTORIES_FILE).write_bytes(b"")  # it failed before its first episode ended
     run(TASKS, RandomPolicy(4), out=out, **KW)
     assert (out / TRAJECTORIES_FILE).read_bytes() == whole
+
+
+def test_a_changed_task_not_yet_played_does_not_stop_the_resume(tmp_path: Path, whole: bytes) -> None:
+    """Only the finished episodes' tasks must be unchanged; a run recorded before the manifest held task
+    digests resumes as before, and the manifest then records this plan's."""
+    import orjson
+
+    out = _interrupted(tmp_path, b"".join(whole.splitlines(keepends=True)[:2]), 2)
+    manifest = orjson.loads((out / MANIFEST_FILE).read_bytes())
+    del manifest["tasks"]
+    (out / MANIFEST_FILE).write_bytes(orjson.dumps(manifest))
+    run(TASKS, RandomPolicy(4), out=out, resume=True, **KW)
+    assert (out / TRAJECTORIES_FILE).read_bytes() == whole
+    assert len(orjson.loads((out / MANIFEST_FILE).read_bytes())["tasks"]) == 12 * len(episodes(TASKS))
+
+    out = _interrupted(tmp_path / "again", b"".join(whole.splitlines(keepends=True)[:2]), 2)
+    later = [*TASKS[:5], TASKS[5].model_copy(update={"query": TASKS[5].query + " thanks"}), *TASKS[6:]]
+    run(later, RandomPolicy(4), out=out, resume=True, **KW)
