@@ -49,6 +49,7 @@ from mpb_env.rollouts.runner import (
     Trajectory,
     play_episode,
     run,
+    tasks_digest,
 )
 from mpb_env.tasks import SPLITS, load_tasks
 from mpb_env.tasks.model import RecallMode, Task, episodes
@@ -516,6 +517,7 @@ def cmd_eval(args: argparse.Namespace) -> int:
         "seed": args.seed,
         "world_size": args.world_size,
         "executor": "ray" if args.ray else "local",
+        "tasks_sha256": tasks_digest(plan),  # which version of the tasks (golds) was scored
     }
     if out is not None:
         try:

@@ -392,14 +392,22 @@ class RunConflict(ValueError):
 _TASK_DIGEST = 12
 
 
+def task_digest(task: Task) -> str:
+    """SHA-256 of a task's whole record (query, S0, gold, ...): a suite's golds may change between
+    package versions under the same ids, and this tells the versions apart."""
+    return hashlib.sha256(task.model_dump_json().encode()).hexdigest()
+
+
+def tasks_digest(plan: list[Task]) -> str:
+    """SHA-256 over the plan's task digests in order: equal for two runs that played the same tasks."""
+    return hashlib.sha256("".join(task_digest(t) for t in plan).encode()).hexdigest()
+
+
 def _manifest(settings: dict[str, Any], policy: Policy, plan: list[Task]) -> dict[str, Any]:
     """What ``out/run.json`` records: the settings that shape trajectories, the policy's label and, per
-    episode of the plan, a short digest of its task as played (query, S0, gold, ...): a resumed run
-    checks that its finished episodes' tasks are unchanged, since a suite's golds may change between
-    package versions under the same ids."""
-    digests = "".join(
-        hashlib.sha256(task.model_dump_json().encode()).hexdigest()[:_TASK_DIGEST] for task in plan
-    )
+    episode of the plan, a short ``task_digest`` of its task as played: a resumed run checks that its
+    finished episodes' tasks are unchanged."""
+    digests = "".join(task_digest(task)[:_TASK_DIGEST] for task in plan)
     return {"settings": settings, "policy": policy_label(policy), "tasks": digests}
 
 

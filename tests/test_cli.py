@@ -8,7 +8,8 @@ import orjson
 import pytest
 
 from mpb_env.domains import DOMAIN_COUNTS, catalog
-from mpb_env.rollouts.cli import _warning_line, info_data, main, validate_tasks
+from mpb_env.rollouts.cli import _warning_line, info_data, main, read_task_file, validate_tasks
+from mpb_env.rollouts.runner import tasks_digest
 from mpb_env.tasks.model import Task
 from mpb_env.validation import allowed_errors
 from mpb_env.world.generate import load_world
@@ -268,6 +269,11 @@ def test_eval_oracle_100_with_note_and_files(capsys, tmp_path: Path, runnable: s
     assert orjson.loads((out_dir / "report.json").read_bytes()) == report
     lines = (out_dir / "trajectories.jsonl").read_bytes().splitlines()
     assert [orjson.loads(x)["task_id"] for x in lines] == ["cli-alarm", "cli-fault", "cli-refuse"]
+    # the report names the version of the tasks it scored: the same ids with another gold differ
+    played = read_task_file(Path(runnable))
+    assert report["run"]["tasks_sha256"] == tasks_digest(played)
+    changed = [played[0], played[1].model_copy(update={"gold": played[2].gold}), played[2]]
+    assert tasks_digest(changed) != tasks_digest(played)
 
 
 def test_eval_null_0_text_table(capsys, runnable: str) -> None:
