@@ -65,6 +65,7 @@ __all__ = [
     "PolicyError",
     "TOOL_CALL_MODES",
     "context_overflow",
+    "opens_reasoning",
     "request_seed",
     "without_reasoning",
 ]
@@ -97,9 +98,13 @@ class Completion(str):
         return Completion, (str(self), self.output_tokens)
 
 
-#: How servers refuse a conversation longer than the model's context (OpenAI, vLLM, SGLang, TGI).
+#: How servers refuse a conversation longer than the model's context: OpenAI, vLLM and SGLang ("maximum
+#: context length"), Ollama ("context length"), llama.cpp ("exceeds the available context size"), and a
+#: "prompt is too long"; not OpenAI's "array too long" or "string too long", which name one field of
+#: the request (e.g. more than 128 ``tools``) that no episode can get past.
 _TOO_LONG = re.compile(
-    r"context[ _-]?length|maximum context|context window|too long|longer than the model|exceeds? the (?:model|max)",
+    r"context[ _-]?length|maximum context|context window|context size|(?:prompt|input) (?:is )?too long"
+    r"|longer than the (?:model|max)|exceeds? the (?:model|max)",
     re.I,
 )
 
@@ -190,13 +195,21 @@ def _text(content: Any) -> str:
     return ""
 
 
-def without_reasoning(text: str) -> str:
+def without_reasoning(text: str, opened: bool = False) -> str:
     """``text`` without a leading ``<think>...</think>`` block, or everything up to a ``</think>`` whose
-    ``<think>`` the chat template wrote into the prompt; a reply cut off while thinking is ``""``."""
+    ``<think>`` the chat template wrote into the prompt; a reply cut off while thinking is ``""``. With
+    ``opened`` (the prompt ends in that ``<think>``, as a caller that rendered it knows) a reply without
+    ``</think>`` is all reasoning, as a server's reasoning parser reads it."""
     end = text.find(_THINK_END)
     if end >= 0:
         return text[end + len(_THINK_END) :].lstrip()
-    return "" if text.lstrip().startswith(_THINK) else text
+    return "" if opened or text.lstrip().startswith(_THINK) else text
+
+
+def opens_reasoning(prompt: str) -> bool:
+    """Whether a rendered prompt ends inside a ``<think>`` block the template opened for the reply (as
+    QwQ's, DeepSeek-R1's and Qwen3 thinking models' templates do)."""
+    return prompt.rstrip().endswith(_THINK)
 
 
 def _without_blocks(text: str) -> str:
@@ -450,11 +463,12 @@ class ChatPolicy:
             response = await client.chat.completions.create(**request)
         except Exception as exc:  # after the client's own retries: stop the run, keep what is done
             status = getattr(exc, "status_code", None)
+            # first: vLLM's overflow ("'max_tokens' or 'max_completion_tokens' is too large") names both
+            if status in (400, 413) and _TOO_LONG.search(str(exc)):
+                return context_overflow(f"{chat.task_id}: {utf8_safe(str(exc))[:200]}")
             if status == 400 and "max_tokens" in request and "max_completion_tokens" in str(exc):
                 self._limit_field = "max_completion_tokens"  # OpenAI's reasoning models know only this name
                 return await self._reply(client, chat)  # (requests already out when it was learnt, too)
-            if status in (400, 413) and _TOO_LONG.search(str(exc)):
-                return context_overflow(f"{chat.task_id}: {utf8_safe(str(exc))[:200]}")
             hint = " (is a server listening there?)" if type(exc).__name__ == "APIConnectionError" else ""
             raise PolicyError(f"chat request to {where} failed{hint}: {type(exc).__name__}: {exc}") from exc
         choices = _field(response, "choices")

@@ -4,25 +4,29 @@ local checkpoint with a chat template.
 Each episode is one chat rendered by the tokenizer's own chat template with the current action set as
 ``tools`` (so the model sees its tools as it was trained to), and the model's reply text is the action:
 chat templates of tool-calling models (Qwen, Hermes, Llama 3.1+, Mistral) teach ``<tool_call>{...}``
-blocks or a bare JSON call, both of which the phone parses. A reply is kept in the chat as the model
-wrote it, a ``<think>`` block included (Qwen3's template splits it off into the reasoning it shows for
-the turns after the user's query), and sent to the phone without its reasoning. The phone's feedback goes
+blocks or a bare JSON call, both of which the phone parses (the reply is decoded without special tokens,
+its ``<tool_call>`` and ``<think>`` tags kept where a tokenizer counts them among those). A reply is kept
+in the chat as the model wrote it, a ``<think>`` block included (Qwen3's template splits it off into the
+reasoning it shows for the turns after the user's query), and sent to the phone without its reasoning
+(after a prompt that ends in a ``<think>`` the template opened, a reply cut off before its ``</think>`` is
+all reasoning: an empty final message, as a server's reasoning parser reads it). The phone's feedback goes
 back as one ``tool`` message per call, named after the tool (the role those templates render as tool
-results). A template that refuses ``tool`` messages (Mistral's wants ids of its own on them, Gemma's
-only alternating user and assistant turns) gets each round of feedback as one user message instead,
-the observation as the phone wrote it; a template that cannot render the chat either way raises
+results). A template that refuses ``tool`` messages (Mistral's wants ids of its own on them, Gemma's only
+alternating user and assistant turns) gets each round of feedback as one user message instead, the
+observation as the phone wrote it; a template that cannot render the chat either way raises
 ``PolicyError`` naming the template's complaint.
 
 A batch is generated together, left-padded, in chunks of ``batch_size`` rows. Greedy by default; with
-``temperature > 0`` a chunk is sampled under a seed drawn from ``seed`` and the task ids and turns of
-its rows, so a run is repeatable for the same batch layout, each turn gets draws of its own, and the
-caller's random state is left as it was. The model's ``generation_config`` supplies what is not set
-here (``top_k``, ``repetition_penalty``, its end-of-turn ids), as a server started from the checkpoint
-does. ``output_tokens`` are the tokens generated up to the end-of-turn token, that token included (a
-turn a ``stop_strings`` match ends has none). An episode whose prompt grows longer than
-``max_prompt_tokens`` ends there (an empty final message, so it fails, with a warning naming it) rather
-than silently dropping the start of the conversation; the other rows of its batch are generated as usual. A failed ``generate`` (e.g. out of memory) raises
-``PolicyError``: the run stops and ``--resume`` continues it.
+``temperature > 0`` a chunk is sampled under a seed drawn from ``seed`` and the task ids and turns of its
+rows, so a run is repeatable for the same batch layout, each turn gets draws of its own, and the caller's
+random state is left as it was. The model's ``generation_config`` supplies what is not set here
+(``top_k``, ``repetition_penalty``, its end-of-turn ids, to which the tokenizer's eos is added), as a
+server started from the checkpoint does. ``output_tokens`` are the tokens generated up to the end-of-turn
+token, that token included (a turn a ``stop_strings`` match ends has none). An episode whose prompt grows
+longer than ``max_prompt_tokens`` ends there (an empty final message, so it fails, with a warning naming
+it) rather than silently dropping the start of the conversation; the other rows of its batch are generated
+as usual. A failed ``generate`` (e.g. out of memory) raises ``PolicyError``: the run stops and
+``--resume`` continues it.
 
 Needs ``torch`` and ``transformers`` (``pip install 'mobilepa-gym[hf]'``).
 """
@@ -42,6 +46,7 @@ from mpb_env.rollouts.chat import (
     PolicyError,
     context_overflow,
     feedback_entries,
+    opens_reasoning,
     request_seed,
     slot_chats,
     tool_entries,
@@ -53,6 +58,10 @@ __all__ = ["HFPolicy"]
 
 #: ``generate`` arguments the policy supplies itself from the chat (not settable by ``generate_kwargs``).
 _OWN_INPUTS = frozenset({"input_ids", "attention_mask", "inputs"})
+#: Tags the phone and the reasoning split read in a reply: kept where a tokenizer marks them special (as
+#: fine-tunes that add them often do), where decoding without special tokens would drop them and turn
+#: every call into plain text (vLLM's Hermes parser keeps special tokens for the same reason).
+_KEPT_TAGS = ("<tool_call>", "</tool_call>", "<think>", "</think>")
 #: Config fields that hold a model's context length, by model family.
 _CONTEXT_FIELDS = ("max_position_embeddings", "n_positions", "max_sequence_length", "seq_length")
 
@@ -193,6 +202,7 @@ class HFPolicy:
             | set(_ids(getattr(generation_config, "eos_token_id", None)))
             | set(_ids(self.generate_kwargs.get("eos_token_id")))
         ) - {None}
+        self._tags = _special_tags(tokenizer)
         weights = str(getattr(model, "dtype", dtype)).removeprefix("torch.")
         extra = ""
         if self.generate_kwargs:  # callables by their type: a label must not name memory addresses
@@ -257,14 +267,18 @@ class HFPolicy:
 
     def _generate(self, rows: list[tuple[dict[str, Any], str]]) -> list[Completion]:
         tok = self.tokenizer
-        prompts = tok([self._prompt(chat) for chat, _ in rows], add_special_tokens=False)["input_ids"]
+        texts = [self._prompt(chat) for chat, _ in rows]
+        prompts = tok(texts, add_special_tokens=False)["input_ids"]
+        opened = [opens_reasoning(text) for text in texts]
         limit = self.max_prompt_tokens
         over = {k for k, ids in enumerate(prompts) if limit is not None and len(ids) > limit}
         if not over:
-            return self._generate_rows(rows, prompts)
+            return self._generate_rows(rows, prompts, opened)
         # an episode the model can no longer read ends; the others go on
         kept = [k for k in range(len(rows)) if k not in over]
-        replies = self._generate_rows([rows[k] for k in kept], [prompts[k] for k in kept])
+        replies = self._generate_rows(
+            [rows[k] for k in kept], [prompts[k] for k in kept], [opened[k] for k in kept]
+        )
         done = dict(zip(kept, replies, strict=True))
         for k in over:
             done[k] = context_overflow(
@@ -273,9 +287,10 @@ class HFPolicy:
         return [done[k] for k in range(len(rows))]
 
     def _generate_rows(
-        self, rows: list[tuple[dict[str, Any], str]], prompts: list[list[int]]
+        self, rows: list[tuple[dict[str, Any], str]], prompts: list[list[int]], opened: list[bool]
     ) -> list[Completion]:
-        """``_generate`` of rows whose prompts (token ids) fit."""
+        """``_generate`` of rows whose prompts (token ids) fit; ``opened`` says which prompts end in a
+        ``<think>`` the reply continues."""
         if not rows:
             return []
         torch, tok = self.torch, self.tokenizer
@@ -284,6 +299,9 @@ class HFPolicy:
         settings: dict[str, Any] = {
             "max_new_tokens": self.max_new_tokens,
             "pad_token_id": tok.pad_token_id,
+            # every id a reply is cut at ends its generation (as servers stop at the tokenizer's eos too),
+            # not only the generation config's: else a turn runs on to max_new_tokens past its end
+            "eos_token_id": sorted(self._stops),
             "do_sample": False,
         }
         if self.temperature > 0:
@@ -306,12 +324,26 @@ class HFPolicy:
             model.train(training)
         new = generated[:, batch["input_ids"].shape[1] :].tolist()
         out = []
-        for chat, ids in zip(chats, new, strict=True):
+        for chat, ids, thinking in zip(chats, new, opened, strict=True):
             end = next((j for j, t in enumerate(ids) if t in self._stops), len(ids))
-            text = tok.decode(ids[:end], skip_special_tokens=True).strip()
+            text = self._decode(ids[:end]).strip()
             chat["messages"].append({"role": "assistant", "content": text})
-            out.append(Completion(without_reasoning(text), end + self._ended_by_token(ids, end)))
+            out.append(Completion(without_reasoning(text, thinking), end + self._ended_by_token(ids, end)))
         return out
+
+    def _decode(self, ids: list[int]) -> str:
+        """A reply's text without special tokens, but with the ``_KEPT_TAGS`` the tokenizer counts
+        among them."""
+        decode, tags = self.tokenizer.decode, self._tags
+        if not tags or tags.keys().isdisjoint(ids):
+            return decode(ids, skip_special_tokens=True)
+        parts, start = [], 0
+        for j, token in enumerate(ids):
+            if token in tags:
+                parts += [decode(ids[start:j], skip_special_tokens=True), tags[token]]
+                start = j + 1
+        parts.append(decode(ids[start:], skip_special_tokens=True))
+        return "".join(parts)
 
     def _ended_by_token(self, ids: list[int], end: int) -> bool:
         """Whether the model generated the end token at ``end``: not so when generation ran out of
@@ -382,6 +414,16 @@ def _check_device(torch: Any, device: str) -> None:
         count = torch.cuda.device_count() if torch.cuda.is_available() else 0
         if count == 0 or (parsed.index is not None and parsed.index >= count):
             raise ValueError(f"device {device!r} is not available ({count} CUDA devices)")
+
+
+def _special_tags(tokenizer: Any) -> dict[int, str]:
+    """The ids of the ``_KEPT_TAGS`` that are single tokens decoding without special tokens drops."""
+    tags = {}
+    for tag in _KEPT_TAGS:
+        ids = tokenizer.encode(tag, add_special_tokens=False)
+        if len(ids) == 1 and not tokenizer.decode(ids, skip_special_tokens=True):
+            tags[ids[0]] = tag
+    return tags
 
 
 def _check_template(tokenizer: Any, name: str) -> None:

@@ -534,25 +534,56 @@ def test_a_misnamed_setting_is_a_value_error() -> None:
         make_policy("openai:m", [], chat={"seed": 5})
 
 
-def test_a_conversation_the_server_finds_too_long_ends_its_episode_and_the_run_goes_on() -> None:
+#: How servers refuse a conversation that no longer fits the model's context (vLLM's names both limit
+#: fields, though neither is the problem).
+OVERFLOWS = {
+    "openai": "This model's maximum context length is 4096 tokens. However, you requested 5210 tokens.",
+    "vllm": "'max_tokens' or 'max_completion_tokens' is too large: 1024. This model's maximum context length "
+    "is 4096 tokens and your request has 3500 input tokens (1024 > 4096 - 3500).",
+    "sglang": "Requested token count exceeds the model's maximum context length of 4096 tokens. You "
+    "requested a total of 5210 tokens: 4186 tokens from the input messages and 1024 tokens for the completion.",
+    "ollama": "the input length exceeds the context length",
+    "llama.cpp": "request (5210 tokens) exceeds the available context size (4096 tokens), try increasing it",
+}
+
+
+@pytest.mark.parametrize("server_name", list(OVERFLOWS))
+def test_a_conversation_the_server_finds_too_long_ends_its_episode_and_the_run_goes_on(
+    server_name: str,
+) -> None:
     plan = [t for t in PLAN if len(t.oracle) >= 2][:4]
     healthy = oracle_model(plan)
     long_one = request_seed(0, plan[1].id)
 
     def respond(body: dict[str, Any]) -> Any:
         if body["seed"] == long_one and any(m["role"] == "assistant" for m in body["messages"][-3:]):
-            message = (
-                "This model's maximum context length is 4096 tokens. However, you requested 5210 tokens."
-            )
-            return 400, {"error": {"message": message, "code": "context_length_exceeded"}}
+            return 400, {"error": {"message": OVERFLOWS[server_name], "code": "context_length_exceeded"}}
         return healthy(body)
 
     with FakeChatServer(respond) as server, pytest.warns(UserWarning, match="no longer fits") as caught:
         trajs = run(plan, _policy(server.url), recall="oracle", progress=False, batch_size=2)
+        requests = server.requests
     assert len(caught) == 1 and plan[1].id in str(caught[0].message)
     ended = trajs[1]
     assert ended.turns[-1]["action"] == "" and len(ended.turns) == 2 and not ended.success
     assert all(t.success for k, t in enumerate(trajs) if k != 1)
+    assert len(requests) == sum(len(t.turns) for t in trajs)  # the refused one was not asked again
+    assert all("max_tokens" in r and "max_completion_tokens" not in r for r in requests)
+
+
+def test_a_request_field_the_server_finds_too_long_stops_the_run() -> None:
+    """OpenAI takes at most 128 tools: a run with more (``--recall all``) stops, naming it, rather than
+    scoring every episode as one whose conversation outgrew the model."""
+
+    def respond(body: dict[str, Any]) -> Any:
+        message = (
+            "Invalid 'tools': array too long. Expected an array with maximum length 128, but got an array "
+            f"with length {len(body['tools'])} instead."
+        )
+        return 400, {"error": {"message": message, "param": "tools", "code": "array_above_max_length"}}
+
+    with FakeChatServer(respond) as server, pytest.raises(PolicyError, match="array too long"):
+        run(PLAN[:2], _policy(server.url), recall="all", progress=False)
 
 
 def test_a_server_that_wants_max_completion_tokens_gets_it() -> None:

@@ -16,7 +16,7 @@ import pytest
 import torch
 from transformers import AutoModelForCausalLM, AutoTokenizer
 
-from hf_model import END, STRICT_TEMPLATE, build, scripted
+from hf_model import END, STRICT_TEMPLATE, TEMPLATE, build, scripted
 from mpb_env.rollouts.chat import PolicyError
 from mpb_env.rollouts.cli import main
 from mpb_env.rollouts.hf import HFPolicy
@@ -275,3 +275,77 @@ def test_a_turn_a_stop_string_ends_counts_no_end_token(model_dir: Path) -> None:
         calls = [f"<tool_call>{o}</tool_call>" for o in task.oracle[:-1]]
         assert t.success and len(t.turns) == len(task.oracle)
         assert t.output_tokens == sum(_tokens(tok, c) for c in calls) + _tokens(tok, task.oracle[-1]) + 1
+
+
+def test_a_reply_cut_off_inside_the_templates_think_block_is_no_final_message(model_dir: Path) -> None:
+    """As QwQ's and Qwen3 thinking models' templates: the generation prompt opens ``<think>``, so a reply
+    holds only its close. A reply that runs out of tokens before it is all reasoning (an empty final
+    message, as a server's reasoning parser reads it), not an answer; a closed one acts after it."""
+    tok = AutoTokenizer.from_pretrained(model_dir)
+    tok.chat_template = TEMPLATE.replace("<|im_start|>assistant\n{%", "<|im_start|>assistant\n<think>\n{%")
+    model = AutoModelForCausalLM.from_pretrained(model_dir)
+    tasks = PLAN[:2]
+    thought = "<think>\n" + "I look it up first. " * 20
+
+    def reply(task: Task, turn: int) -> str:
+        closed = task is tasks[1]
+        return thought + (f"\n</think>\n\n{task.oracle[turn]}" if closed else "")
+
+    script = scripted(tok, tasks, reply)
+
+    def play(task: Task, max_new_tokens: int) -> Any:
+        kwargs = {"prefix_allowed_tokens_fn": script}
+        policy = HFPolicy(model, tokenizer=tok, max_new_tokens=max_new_tokens, generate_kwargs=kwargs)
+        return run([task], policy, recall="oracle", progress=False)[0]
+
+    cut, whole = play(tasks[0], 12), play(tasks[1], 400)
+    assert [t["action"] for t in cut.turns] == [""] and cut.output_tokens == 12
+    assert whole.success and [t["action"] for t in whole.turns] == list(tasks[1].oracle)
+
+
+def test_a_turn_ends_at_the_tokenizers_eos_too(model_dir: Path) -> None:
+    """A chat fine-tune whose tokenizer ends a turn with <|im_end|> while its generation config names only
+    <|endoftext|>: generation stops at the turn's end (as a server does), not after max_new_tokens."""
+    tok = AutoTokenizer.from_pretrained(model_dir)
+    tok.eos_token = END
+    model = AutoModelForCausalLM.from_pretrained(model_dir)
+    assert model.generation_config.eos_token_id != tok.eos_token_id
+    script = scripted(tok, PLAN[:2], end=tok.eos_token_id)
+    steps: list[int] = []
+
+    def counted(row: int, ids: Any) -> list[int]:
+        steps.append(row)
+        return script(row, ids)
+
+    policy = HFPolicy(
+        model, tokenizer=tok, max_new_tokens=300, generate_kwargs={"prefix_allowed_tokens_fn": counted}
+    )
+    trajs = run(PLAN[:2], policy, recall="oracle", progress=False, batch_size=1)
+    assert all(t.success for t in trajs)
+    generated = sum(t.output_tokens for t in trajs)  # each turn's tokens, its end included
+    assert len(steps) == generated
+
+
+def test_tool_call_and_think_tags_the_tokenizer_marks_special_stay_in_the_reply(model_dir: Path) -> None:
+    """A fine-tune that added <tool_call> and <think> as special tokens: the reply keeps those tags (else
+    "Let me check. {call}" would be read as the final message), and loses the other special tokens."""
+    tok = AutoTokenizer.from_pretrained(model_dir)
+    tok.add_tokens(["<tool_call>", "</tool_call>", "<think>", "</think>"], special_tokens=True)
+    model = AutoModelForCausalLM.from_pretrained(model_dir)
+    model.resize_token_embeddings(len(tok), mean_resizing=False)
+    tasks = PLAN[:3]
+
+    def reply(task: Task, turn: int) -> str:
+        said = task.oracle[turn] if turn < len(task.oracle) else "Done."
+        call = turn < len(task.oracle) - 1
+        return "<think>\nchecking\n</think>\n\n" + (
+            f"Let me check.\n<tool_call>{said}</tool_call>" if call else said
+        )
+
+    kwargs = {"prefix_allowed_tokens_fn": scripted(tok, tasks, reply)}
+    policy = HFPolicy(model, tokenizer=tok, max_new_tokens=300, generate_kwargs=kwargs)
+    trajs = run(tasks, policy, recall="oracle", progress=False)
+    assert all(t.success for t in trajs)
+    for t, task in zip(trajs, tasks, strict=True):
+        calls = [f"Let me check.\n<tool_call>{o}</tool_call>" for o in task.oracle[:-1]]
+        assert [turn["action"] for turn in t.turns] == [*calls, task.oracle[-1]]
