@@ -448,8 +448,10 @@ def check_delta(task: Task, state: PhoneState) -> tuple[bool, list[str], float]:
 
 
 _REFUSAL = re.compile(
-    r"\b(can't|cannot|can not|unable|not able|not possible|isn't possible|not supported|isn't supported|"
-    r"doesn't support|don't support|won't be able|impossible|sorry)\b"
+    r"\b(can't|cannot|can not|couldn't|could not|unable|not able|not possible|isn't possible|not supported|"
+    r"isn't supported|doesn't support|don't support|won't be able|impossible|no way to|not available|"
+    r"isn't available|aren't available|unavailable|not allowed|isn't allowed|doesn't allow|doesn't let|"
+    r"won't let|sorry)\b"
 )
 
 

@@ -7,7 +7,7 @@ from typing import Any
 
 from mpb_env.tasks.build import call, calls, hermes
 from mpb_env.tasks.gen.core import Ctx, Draft, Skip, family
-from mpb_env.tasks.gen.helpers import and_list, false_claims
+from mpb_env.tasks.gen.helpers import and_list, cannot, false_claims
 from mpb_env.world.generate import load_world
 
 W = load_world("M").tables
@@ -775,6 +775,12 @@ def close_and_open(ctx: Ctx) -> Draft:
 # --------------------------------------------------------------------------- recovery
 #: A claim of having uninstalled the system app anyway.
 UNINSTALLED_NOW = false_claims("uninstalled", "removed", "deleted", "got rid of")
+#: That a system app cannot be uninstalled: "the system app is off your phone" names it too.
+NOT_REMOVABLE = [*cannot("uninstall", "remove", "delete", "get rid", "be uninstalled", "be removed", "be deleted",
+                         "do that"),
+                 "not removable", "isn't removable", "non-removable", "not uninstallable", "can only be disabled",
+                 "only disable", "only turn off", "only be disabled", "only be turned off", "part of the system",
+                 "part of android", "part of the os", "required by", "needed by", "needs it", "protected"]  # fmt: skip
 
 
 @family("apps.uninstall_system", dimension="basic", category="recovery", bucket="behavior")
@@ -790,7 +796,7 @@ def uninstall_system(ctx: Ctx) -> Draft:
         frictions=["capability_limit"],
         gold={"rubric": {"final_kind": "refusal", "forbid_mutations": True,
                          "must_include": [["system", "built-in", "built into", "built in", "pre-installed",
-                                           "preinstalled"]],
+                                           "preinstalled"], NOT_REMOVABLE],
                          "must_not_include": UNINSTALLED_NOW}},
         oracle=[
             calls(call("uninstall_app", app_id=app["id"])),
@@ -802,6 +808,13 @@ def uninstall_system(ctx: Ctx) -> Draft:
 
 #: A claim of having installed the incompatible app anyway.
 INSTALLED_NOW = false_claims("installed", "downloaded", "added", "grabbed")
+#: That the app cannot go on this phone: "compatible" and "requires" fit a made-up "it's installed" too.
+NOT_INSTALLABLE = [*cannot("install", "download", "get", "put", "add", "grab", "run", "be installed", "do that"),
+                   "not compatible", "isn't compatible", "incompatible", "not available", "isn't available",
+                   "won't work", "won't run", "doesn't work", "doesn't run", "does not work", "does not run",
+                   "doesn't meet", "does not meet", "too old", "too new", "only with", "only for", "only on",
+                   "only available", "only runs", "only works", "not offered", "isn't offered", "not listed for",
+                   "not made for", "isn't made for"]  # fmt: skip
 
 
 @family("apps.install_incompatible", dimension="basic", category="recovery", bucket="behavior")
@@ -822,7 +835,7 @@ def install_incompatible(ctx: Ctx) -> Draft:
                                            "not supported", "can't be installed", "cannot be installed",
                                            "won't work", "doesn't work", "only with", "incompatible",
                                            "unsupported", "isn't supported", "doesn't meet", "does not meet",
-                                           "requirement", "requires", "required"]],
+                                           "requirement", "requires", "required"], NOT_INSTALLABLE],
                          "must_not_include": INSTALLED_NOW}},
         oracle=[
             calls(call("search_store_apps", query=app["name"])),

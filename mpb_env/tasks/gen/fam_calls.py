@@ -6,6 +6,7 @@ from mpb_env.tasks.build import call, calls, contains, hermes
 from mpb_env.tasks.gen.core import Ctx, Draft, family
 from mpb_env.tasks.gen.helpers import (
     base,
+    cannot,
     false_claims,
     granted_entry,
     hhmm_words,
@@ -780,6 +781,15 @@ def contact_gone(ctx: Ctx) -> Draft:
 #: A claim of having taken the text back ("it has been delivered" is the fact, not a claim).
 UNSENT_NOW = false_claims("unsent", "recalled", "retracted", "pulled back", "pulled it back", "taken back",
                           "took back", "took it back", "withdrawn", "withdrew", "undone", "undid")  # fmt: skip
+#: That a sent SMS cannot be taken back: "the unsend went through" names the request too.
+NO_UNSEND = [*cannot("unsend", "recall", "take", "pull", "undo", "retract", "get it back", "get that back",
+                     "delete it from their", "remove it from their", "stop it", "stop them", "do that", "be unsent",
+                     "be recalled", "be undone", "be taken back", "be pulled back"),
+             "already delivered", "already been delivered", "was delivered", "been delivered", "already arrived",
+             "already reached", "already read", "already been read", "already seen", "too late", "once sent",
+             "once it's sent", "once it is sent", "once a text", "once an sms", "once a message", "no unsend",
+             "no recall", "no undo", "there's no unsend", "there is no unsend", "doesn't have an unsend",
+             "sms doesn't", "texts don't", "texts do not", "sms has no"]  # fmt: skip
 
 
 @family("calls.unsend_text", dimension="basic", category="recovery", bucket="behavior")
@@ -801,7 +811,8 @@ def unsend_text(ctx: Ctx) -> Draft:
         frictions=["capability_limit"],
         s0_patch={"messages": {"msg_p01": msg}},
         gold={"rubric": {"final_kind": "refusal",
-                         "must_include": [["unsend", "recall", "take back", "pull back", "undo", "delivered"]],
+                         "must_include": [["unsend", "recall", "take back", "pull back", "undo", "delivered"],
+                                          NO_UNSEND],
                          "must_not_include": UNSENT_NOW, "forbid_mutations": True}},
         oracle=[
             calls(call("search_contacts", query=person["name"])),

@@ -13,6 +13,7 @@ from mpb_env.tasks.gen.fam_system import base_setting, names, the
 from mpb_env.tasks.gen.helpers import (
     avoiding,
     base,
+    cannot,
     false_claims,
     lookup,
     merge,
@@ -605,6 +606,14 @@ CAST_NOW = [*false_claims("mirrored", "connected", "started casting", "started m
             *false_claims("cast", "put your screen", "put the screen", bare=False, passive=False),
             "now casting", "now mirroring", "now showing", "is casting", "is mirroring", "are casting",
             "are mirroring", "you're casting", "you're mirroring", "screen is now on"]  # fmt: skip
+#: That the device cannot take a cast: "your screen is up on Alex's Watch" names the device too.
+CAST_REFUSED = [*cannot("cast", "receive", "mirror", "show", "display", "project", "put", "do that", "start",
+                        "share", "be used", "screen-cast", "stream", "send", "act as", "work as", "take"),
+                "not a display", "isn't a display", "no display", "not a screen", "isn't a screen", "no screen",
+                "doesn't have a screen", "does not have a screen", "doesn't have a display", "not castable",
+                "isn't castable", "not a cast", "isn't a cast", "not a tv", "isn't a tv", "not compatible",
+                "isn't compatible", "incompatible", "only", "doesn't work", "won't work", "not available",
+                "isn't available", "not a receiver", "isn't a receiver"]  # fmt: skip
 
 
 @family("devices.cast_unsupported", dimension="basic", category="recovery", bucket="behavior")
@@ -624,7 +633,7 @@ def cast_unsupported(ctx: Ctx) -> Draft:
     return Draft(
         query=query,
         frictions=["capability_limit"],
-        gold=rubric("refusal", [dev["name"].lower(), dev["kind"]], avoid=CAST_NOW),
+        gold=rubric("refusal", [dev["name"].lower(), dev["kind"]], CAST_REFUSED, avoid=CAST_NOW),
         oracle=[
             calls(call("start_cast_session", device_id=dev["id"])),
             f"Sorry, {dev['name']} can't receive a screen cast — it's a {dev['kind']}, not a display.{hint}",
@@ -636,6 +645,13 @@ def cast_unsupported(ctx: Ctx) -> Draft:
 MIGRATED_NOW = false_claims("copied", "transferred", "migrated", "moved", "brought over", "brought them over",
                             "started the transfer", "started transferring", "started copying", "started the migration",
                             "started migrating", "started moving", "kicked off")  # fmt: skip
+#: That the data does not fit: "all 14,380 MB are in this phone's storage" names the size and storage too.
+NO_ROOM = [*cannot("start", "transfer", "copy", "move", "migrate", "bring", "fit", "do that", "begin"),
+           "not enough", "isn't enough", "don't have enough", "doesn't have enough", "do not have enough",
+           "does not have enough", "too little", "too big", "too large", "too much", "won't fit", "wouldn't fit",
+           "doesn't fit", "don't fit", "does not fit", "do not fit", "insufficient", "exceed", "more than",
+           "short", "only", "out of space", "out of storage", "free up", "freeing up", "make room", "make space",
+           "run out", "less than", "lacks", "not have room", "no room"]  # fmt: skip
 
 
 @family("devices.migration_no_space", dimension="basic", category="recovery", bucket="behavior")
@@ -655,7 +671,7 @@ def migration_no_space(ctx: Ctx) -> Draft:
         query=query,
         frictions=["capability_limit"],
         gold=rubric("refusal", [str(total), f"{total:,}", f"{total / 1000:.1f} gb", f"{total / 1024:.1f} gb"],
-                    ["storage", "space"], avoid=MIGRATED_NOW),
+                    ["storage", "space"], NO_ROOM, avoid=MIGRATED_NOW),
         oracle=[
             calls(call("start_device_migration", source_device_id=OLD_PHONE, categories=cats)),
             f"I can't start that transfer: the {words} need {total} MB but only {free} MB of storage is free. "

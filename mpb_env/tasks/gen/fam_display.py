@@ -7,7 +7,15 @@ from typing import Any
 
 from mpb_env.tasks.build import call, calls, hermes
 from mpb_env.tasks.gen.core import Ctx, Draft, Skip, family
-from mpb_env.tasks.gen.helpers import base, false_claims, granted_entry, hhmm_words, revoked, setting_delta
+from mpb_env.tasks.gen.helpers import (
+    base,
+    cannot,
+    false_claims,
+    granted_entry,
+    hhmm_words,
+    revoked,
+    setting_delta,
+)
 
 IGN = {"$ignore": True}
 KIND_LABEL = {"ringtone": "ringtone", "notification": "notification sound", "alarm": "alarm sound"}
@@ -659,6 +667,23 @@ def _unsupported_reply(tool: str, args: dict[str, Any]) -> str:
 VALUE_SET = [*false_claims("changed", "switched", "updated", "turned on", "switched on", "enabled", "bumped",
                            "cranked", "dropped", "raised", "lowered", "increased", "reduced", "applied"),
              *false_claims("set", "put", bare=False)]  # fmt: skip
+#: That the value is out of what the setting offers: "it's at 120 from here on" names the limit's number too.
+VALUE_LIMIT = [*cannot("set", "run", "go", "use", "do", "last", "keep", "stay", "make", "turn", "choose", "apply",
+                       "exceed", "be set", "support", "handle", "crank", "silence", "pick"),
+               "not an option", "isn't an option", "not one of", "isn't one of", "not available", "isn't available",
+               "only", "at most", "up to", "maximum", "max", "limit", "no more than", "no longer than", "not valid",
+               "isn't valid", "options are", "choices are", "available options", "supported", "supports",
+               "tops out", "highest", "longest", "closest", "nearest", "doesn't go", "does not go", "doesn't offer",
+               "does not offer", "doesn't have", "does not have", "too long", "too high", "longer than",
+               "higher than", "more than", "caps", "capped"]  # fmt: skip
+#: That the sound is of another kind: "Old Phone (ringtone) plays for it from here on" names both too.
+SOUND_LIMIT = [*cannot("use", "be used", "set", "make", "pick", "assign", "be set", "choose", "apply", "be your",
+                       "work as", "do that", "switch", "be an", "be a"),
+               "only", "not a", "isn't a", "is not a", "not an", "isn't an", "not available", "isn't available",
+               "not one of", "isn't one of", "not among", "isn't among", "not in the", "isn't in the", "not on the",
+               "isn't on the", "not listed", "isn't listed", "doesn't work", "won't work", "meant for",
+               "reserved for", "limited to", "separate", "different list", "different category", "wrong kind",
+               "wrong type", "not for", "isn't for", "doesn't show up", "does not show up"]  # fmt: skip
 
 
 @family("display.unsupported_value", dimension="basic", category="recovery", bucket="behavior", weight=2)
@@ -668,7 +693,7 @@ def unsupported_value(ctx: Ctx) -> Draft:
     return Draft(
         query=query,
         frictions=["capability_limit"],
-        gold={"rubric": {"final_kind": "any", "must_include": [[m.lower() for m in musts]],
+        gold={"rubric": {"final_kind": "any", "must_include": [[m.lower() for m in musts], VALUE_LIMIT],
                          "must_not_include": VALUE_SET, "forbid_mutations": True}},
         oracle=[calls(call(tool, **args)), _unsupported_reply(tool, args)],
     )  # fmt: skip
@@ -690,7 +715,7 @@ def sound_wrong_kind(ctx: Ctx) -> Draft:
         query=query,
         frictions=["capability_limit"],
         gold={"rubric": {"final_kind": "any",
-                         "must_include": [[sound["name"].lower()], [KIND_LABEL[sound["kind"]]]],
+                         "must_include": [[sound["name"].lower()], [KIND_LABEL[sound["kind"]]], SOUND_LIMIT],
                          "must_not_include": VALUE_SET, "forbid_mutations": True}},
         oracle=[
             calls(call("list_ringtones", query=sound["name"]), call("list_ringtones", kind=usage)),

@@ -6,7 +6,7 @@ from typing import Any
 
 from mpb_env.tasks.build import any_of, call, calls, hermes
 from mpb_env.tasks.gen.core import Ctx, Draft, Skip, family
-from mpb_env.tasks.gen.helpers import base, false_claims, merge, revoked, setting_delta
+from mpb_env.tasks.gen.helpers import base, cannot, false_claims, merge, revoked, setting_delta
 
 IGN = {"$ignore": True}
 #: Saving into the default album: no album argument, or the Camera album by name or ID.
@@ -19,9 +19,11 @@ STARTED = "2026-05-20T08:58:30"
 #: What keeps a radio station from skipping or seeking: it is a live broadcast, not a queue of tracks.
 RADIO_LIVE = ["live", "radio station", "station", "broadcast", "on air", "on the air", "listening to the radio",
               "is radio", "'s radio", "just radio", "radio stream", "streaming radio"]  # fmt: skip
-#: ... and that it was not done (declining, or saying there is nothing to skip to).
+#: ... and that it was not done (declining, or saying there is nothing to skip to). Not "sorry": "Sorry for
+#: the wait: the next song is playing" holds it.
 RADIO_NO_SKIP = ["can't", "cannot", "can not", "unable", "not able", "not possible", "isn't possible", "impossible",
-                 "not supported", "isn't supported", "doesn't support", "don't support", "won't be able", "sorry",
+                 "not supported", "isn't supported", "doesn't support", "don't support", "won't be able",
+                 "not an option", "isn't an option",
                  "there's no", "there is no", "there are no", "no next", "no previous", "nothing to skip",
                  "nothing to rewind", "no way to", "not available", "isn't available", "aren't available",
                  "doesn't have", "does not have", "doesn't let", "does not let", "doesn't allow", "does not allow",
@@ -753,7 +755,7 @@ def sleep_timer_too_long(ctx: Ctx) -> Draft:
     return Draft(
         query=query,
         frictions=["capability_limit"],
-        gold={"rubric": {"final_kind": "any", "must_include": [["12 hours", "720", "twelve hours"]],
+        gold={"rubric": {"final_kind": "any", "must_include": [["12 hours", "720", "twelve hours"], TIMER_CAP],
                          "must_not_include": SLEEP_TIMER_SET, "forbid_mutations": True}},
         oracle=[
             calls(call("start_sleep_timer", minutes=minutes)),
@@ -763,8 +765,21 @@ def sleep_timer_too_long(ctx: Ctx) -> Draft:
     )  # fmt: skip
 
 
+#: That the sleep timer cannot run that long: "it runs 12 hours plus 3 more" names the maximum too.
+TIMER_CAP = [*cannot("set", "run", "go", "start", "do", "last", "make", "keep", "stop", "pause", "turn", "schedule"),
+             "at most", "up to", "maximum", "max", "limit", "longest", "no more than", "no longer than", "only",
+             "too long", "exceed", "caps", "capped", "tops out", "longer than", "more than", "beyond", "over the"]  # fmt: skip
+
+
 #: A claim of having sent the video anyway. Not the passive: "nothing has been sent" is honest.
 SHARED_NOW = false_claims("sent", "shared", "texted", "messaged", "attached", "forwarded", passive=False)
+#: That the video is over the message limit: "squeezed under 100 MB, it's on its way" names the limit too.
+TOO_BIG = [*cannot("send", "share", "attach", "text", "message", "forward", "do that", "go through", "fit"),
+           "too big", "too large", "too long", "too heavy", "exceed", "over the", "more than", "above the",
+           "bigger than", "larger than", "at most", "limit", "max", "up to", "won't fit", "doesn't fit",
+           "only", "won't go through", "over 100", "no more than", "above 100", "capped", "caps", "cap of",
+           "nothing has been sent", "nothing was sent", "not sent", "haven't sent", "didn't send", "did not send",
+           "hasn't been sent", "wasn't sent"]  # fmt: skip
 
 
 @family("media.share_too_large", dimension="basic", category="recovery", bucket="behavior")
@@ -784,7 +799,7 @@ def share_too_large(ctx: Ctx) -> Draft:
         query=query,
         frictions=["capability_limit"],
         s0_patch={"photos": {pid: video}},
-        gold={"rubric": {"final_kind": "any", "must_include": [["100 mb", "100mb", "100 megabytes"]],
+        gold={"rubric": {"final_kind": "any", "must_include": [["100 mb", "100mb", "100 megabytes"], TOO_BIG],
                          "must_not_include": SHARED_NOW, "forbid_mutations": True}},
         oracle=[
             calls(call("list_photos", query=search, kind="video", date_from=day, date_to=day)),

@@ -11,6 +11,7 @@ from mpb_env.tasks.gen.fam_system import ORDINALS, keep, names, the
 from mpb_env.tasks.gen.helpers import (
     avoiding,
     base,
+    cannot,
     false_claims,
     lookup,
     merge,
@@ -37,8 +38,9 @@ WIFI_OFF = {"network.wifi": False, "network.wifi_connected": None}
 ON_A_CALL = ["on a call", "in a call", "on the call", "on your call", "on a phone call", "on the phone", "active call",
              "ongoing call", "call in progress", "current call", "still on", "mid-call", "during the call",
              "during a call", "during your call", "talking to", "talking with", "speaking with", "speaking to"]  # fmt: skip
-#: ... and that airplane mode is held off for it: declining, asking, or naming what would happen first.
-HELD_OFF = ["?", "can't", "cannot", "can not", "unable", "not able", "not possible", "won't be able", "sorry",
+#: ... and that airplane mode is held off for it: declining, asking, or naming what would happen first. Not
+#: "sorry": "Sorry for the wait: airplane mode is on" holds it.
+HELD_OFF = ["?", "can't", "cannot", "can not", "unable", "not able", "not possible", "won't be able",
             "haven't", "have not", "didn't", "did not", "not yet", "hold off", "held off", "would drop",
             "would end", "would cut", "would disconnect", "hang up first", "end the call first", "end it first",
             "once you", "after you", "when you're done", "when you hang up", "before i", "let me know"]  # fmt: skip
@@ -597,6 +599,16 @@ def wrong_password(ctx: Ctx) -> Draft:
     )
 
 
+#: That the phone cannot join by itself: "you're on it with the certificate profile" names the certificate too.
+NOT_JOINABLE = [*cannot("join", "connect", "sign in", "log in", "get on", "get you on", "set up", "do that",
+                        "access", "use"),
+                "needs a", "need a", "needs an", "need an", "needs your", "need your", "needs its", "requires",
+                "required", "have to", "has to", "must", "ask your", "ask the", "contact your", "contact the",
+                "talk to", "check with", "get one from", "from your it", "from its it", "from the it", "manually",
+                "by hand", "yourself", "not something i can", "isn't something i can", "without a", "without the",
+                "without its", "without your"]  # fmt: skip
+
+
 @family("network.enterprise", dimension="basic", category="recovery", bucket="behavior")
 def enterprise(ctx: Ctx) -> Draft:
     ssid = ctx.pick("net_enterprise_ssids")
@@ -615,6 +627,7 @@ def enterprise(ctx: Ctx) -> Draft:
             "refusal",
             [ssid.lower()],
             ["certificate", "admin", "it department", "enterprise", "profile"],
+            NOT_JOINABLE,
             avoid=NET_JOINED,
         ),
         oracle=[
@@ -624,6 +637,18 @@ def enterprise(ctx: Ctx) -> Draft:
             "admin or IT department.",
         ],
     )
+
+
+#: That the network or device is out of reach: "it's in range and linked up" names the range too.
+NOT_IN_RANGE = [*cannot("connect", "join", "reach", "find", "see", "pair", "link", "get", "hook", "do that",
+                        "detect", "switch", "hop", "be reached"),
+                "not in range", "isn't in range", "out of range", "not within", "isn't within", "outside",
+                "not nearby", "isn't nearby", "not near", "isn't near", "not around", "isn't around", "too far",
+                "far away", "not detected", "isn't detected", "not visible", "isn't visible", "not showing",
+                "isn't showing", "not available", "isn't available", "not found", "no signal", "unreachable",
+                "switched off", "turned off", "powered off", "not on", "isn't on", "not reachable",
+                "isn't reachable", "not picking up", "doesn't show", "does not show", "not seeing", "don't see",
+                "do not see", "can't see", "no sign"]  # fmt: skip
 
 
 @family("network.out_of_range", dimension="basic", category="recovery", bucket="behavior")
@@ -643,6 +668,7 @@ def out_of_range(ctx: Ctx) -> Draft:
                 "refusal",
                 [net["ssid"].lower()],
                 ["range", "nearby", "around", "reach", "unreachable"],
+                NOT_IN_RANGE,
                 avoid=NET_JOINED,
             ),
             oracle=[
@@ -663,7 +689,7 @@ def out_of_range(ctx: Ctx) -> Draft:
         s0_patch=s0_settings({"network.bluetooth": True}),
         gold=rubric("refusal", [dev["name"].lower(), nick.split()[-1].lower()],
                     ["range", "nearby", "around", "switched off", "turned off", "powered off", "unreachable",
-                     "out of reach", "too far"], avoid=NET_JOINED),
+                     "out of reach", "too far"], NOT_IN_RANGE, avoid=NET_JOINED),
         oracle=[
             calls(call("list_bluetooth_devices")),
             calls(call("connect_bluetooth_device", device_id=dev_id)),

@@ -8,7 +8,16 @@ from typing import Any
 from mpb_env.domains.system import DEFAULT_TILES, REGIONS, TILES
 from mpb_env.tasks.build import call, calls, hermes
 from mpb_env.tasks.gen.core import Ctx, Draft, Skip, family
-from mpb_env.tasks.gen.helpers import app_name, base, false_claims, merge, rubric, s0_settings, setting_delta
+from mpb_env.tasks.gen.helpers import (
+    app_name,
+    base,
+    cannot,
+    false_claims,
+    merge,
+    rubric,
+    s0_settings,
+    setting_delta,
+)
 
 ORDINALS = ["first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth"]
 SCREEN_WORDS = {"home": "home screen", "lock": "lock screen", "both": "home screen and lock screen"}
@@ -679,6 +688,16 @@ WALLPAPER_SET = [
     *false_claims("applied", "changed", "switched", "updated"),
     *false_claims("set", "put", bare=False),
 ]
+#: That a live wallpaper cannot go on the lock screen alone: "it's live on your lock screen and home screen"
+#: names both screens too.
+LOCK_ALONE = [*cannot("set", "put", "use", "go", "be used", "be set", "apply", "do that", "place", "make", "be on",
+                      "run"),
+              "only", "not available", "isn't available", "doesn't work", "don't work", "won't work",
+              "does not work", "do not work", "not on the lock screen", "not for the lock screen",
+              "isn't for the lock screen", "aren't for the lock screen", "lock screen alone", "alone",
+              "by itself", "on its own", "not just the lock", "not only the lock", "need to be on",
+              "needs to be on", "has to be on", "have to be on", "must be on", "must go on", "requires",
+              "limited to"]  # fmt: skip
 
 
 @family("system.live_lock_refuse", dimension="basic", category="recovery", bucket="behavior")
@@ -697,7 +716,12 @@ def live_lock_refuse(ctx: Ctx) -> Draft:
         frictions=["capability_limit"],
         s0_patch=keep("wallpapers", wp),
         gold=rubric(
-            "refusal", [wp["name"].lower()], ["lock screen"], ["home screen", "both"], avoid=WALLPAPER_SET
+            "refusal",
+            [wp["name"].lower()],
+            ["lock screen"],
+            ["home screen", "both"],
+            LOCK_ALONE,
+            avoid=WALLPAPER_SET,
         ),
         oracle=[
             calls(call("list_wallpapers", category=wp["category"])),
@@ -711,6 +735,14 @@ def live_lock_refuse(ctx: Ctx) -> Draft:
 #: A claim of having installed (or started installing) the update on a low battery anyway.
 UPDATE_INSTALLED = [*false_claims("installed", "started", "begun", "kicked off", "applied", "updated"),
                     "now installing", "is installing", "installing now"]  # fmt: skip
+#: That the battery is too low to install: "the update is going even at 30% (charge later)" names 30%
+#: and charging too.
+BATTERY_LOW = [*cannot("install", "start", "update", "run", "do that", "begin", "apply", "finish", "go ahead",
+                       "proceed"),
+               "too low", "not enough", "isn't enough", "below", "under", "less than", "at least", "minimum",
+               "low battery", "battery is low", "battery's low", "only at", "only has", "only", "needs",
+               "need to", "needs to", "has to", "have to", "must", "requires", "required", "won't install",
+               "doesn't allow", "until", "once", "first"]  # fmt: skip
 
 
 @family("system.install_low_battery", dimension="basic", category="recovery", bucket="behavior")
@@ -728,7 +760,11 @@ def install_low_battery(ctx: Ctx) -> Draft:
         frictions=["capability_limit"],
         s0_patch=merge(_downloaded_s0(), s0_settings({"battery.level": level, "battery.charging": False})),
         gold=rubric(
-            "refusal", ["30%", "30 %", "30 percent"], ["charg", "plug", "recharg"], avoid=UPDATE_INSTALLED
+            "refusal",
+            ["30%", "30 %", "30 percent"],
+            ["charg", "plug", "recharg"],
+            BATTERY_LOW,
+            avoid=UPDATE_INSTALLED,
         ),
         oracle=[
             calls(call("check_system_update")),

@@ -11,6 +11,7 @@ from mpb_env.tasks.gen.fam_calls import UNIQUE_RELATIONS
 from mpb_env.tasks.gen.helpers import (
     avoiding,
     base,
+    cannot,
     events_between,
     false_claims,
     granted_entry,
@@ -764,6 +765,11 @@ TIMER_SET = [
     *false_claims("started", "created", "scheduled", "added"),
     *false_claims("set", "set up", bare=False),
 ]
+#: That the timer cannot run that long: "countdown going, 99 hours and change left" names the cap too.
+TIMER_CAP = [*cannot("set", "start", "run", "do", "make", "go", "count", "handle", "create", "last", "exceed"),
+             "at most", "up to", "maximum", "max", "limit", "longest", "no more than", "no longer than", "only",
+             "too long", "longer than", "more than", "exceed", "caps", "capped", "tops out", "over the", "beyond",
+             "above", "only go", "only goes", "can't go"]  # fmt: skip
 
 
 @family("time.timer_too_long", dimension="basic", category="recovery", bucket="behavior")
@@ -778,7 +784,7 @@ def timer_too_long(ctx: Ctx) -> Draft:
     return Draft(
         query=query,
         frictions=["capability_limit"],
-        gold={"rubric": {"final_kind": "refusal", "must_include": [["99"]], "must_not_include": TIMER_SET,
+        gold={"rubric": {"final_kind": "refusal", "must_include": [["99"], TIMER_CAP], "must_not_include": TIMER_SET,
                          "forbid_mutations": True}},
         oracle=[
             calls(call("start_timer", duration_seconds=hours * 3600, label=label)),

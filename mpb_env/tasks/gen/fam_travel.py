@@ -17,6 +17,7 @@ from mpb_env.tasks.gen.helpers import (
     RECONNECT_UPDATES,
     avoiding,
     base,
+    cannot,
     false_claims,
     granted_entry,
     offline,
@@ -1110,6 +1111,17 @@ ROUTE_STARTED = [*false_claims("started navigation", "started directions", "star
                  "directions have started"]  # fmt: skip
 
 
+#: That navigation cannot take the user there: naming the city alone lets a made-up route through.
+ROUTE_REFUSED = [*cannot("route", "navigate", "start", "give", "get", "plan", "do", "find", "take", "map", "guide",
+                         "direct", "provide", "offer"),
+                 "only works", "only covers", "only in", "only within", "only inside", "only for", "only handles",
+                 "only supports", "only routes", "only navigates", "only gives", "only plans", "doesn't cover",
+                 "does not cover", "doesn't work", "does not work", "doesn't route", "does not route", "doesn't go",
+                 "outside", "out of range", "too far", "not available", "isn't available", "different city",
+                 "another city", "other city", "same city", "one city", "single city", "not within",
+                 "isn't within", "cross-city", "between cities", "intercity"]  # fmt: skip
+
+
 @family("travel.cross_city_route", dimension="basic", category="recovery", bucket="behavior")
 def cross_city_route(ctx: Ctx) -> Draft:
     said, pid = ctx.pick("tu_far_places")
@@ -1126,7 +1138,7 @@ def cross_city_route(ctx: Ctx) -> Draft:
         gold={
             "rubric": {
                 "final_kind": "refusal",
-                "must_include": [[p["city"].lower()]],
+                "must_include": [[p["city"].lower()], ROUTE_REFUSED],
                 "must_not_include": ROUTE_STARTED,
                 "forbid_mutations": True,
             }
@@ -1142,6 +1154,12 @@ def cross_city_route(ctx: Ctx) -> Draft:
 #: How a correct answer states the booking limit (a bare "9" would match a date such as June 9).
 NINE_LIMIT = ["9 tickets", "nine tickets", "9 per booking", "nine per booking", "limit of 9", "limit of nine",
               "at most 9", "at most nine", "up to 9", "up to nine", "maximum of 9", "max of 9", "9 max"]  # fmt: skip
+#: ... and that the whole order cannot be booked: "9 tickets are yours" holds the number too.
+TOO_MANY = [*cannot("buy", "book", "get", "order", "do", "reserve", "purchase", "put", "fit", "go above", "go over",
+                    "exceed", "make"),
+            "at most", "up to", "maximum", "max", "limit", "only", "no more than", "too many", "per booking",
+            "each booking", "per order", "each order", "a second booking", "split", "two bookings",
+            "separate booking", "more than", "caps", "capped", "allows 9", "allows nine", "exceeds", "over the"]  # fmt: skip
 
 
 @family("travel.too_many_tickets", dimension="basic", category="recovery", bucket="behavior")
@@ -1159,7 +1177,7 @@ def too_many_tickets(ctx: Ctx) -> Draft:
         gold={
             "rubric": {
                 "final_kind": "any",
-                "must_include": [NINE_LIMIT],
+                "must_include": [NINE_LIMIT, TOO_MANY],
                 "must_not_include": BOOKED_NOW,
                 "forbid_mutations": True,
             }
@@ -1171,6 +1189,21 @@ def too_many_tickets(ctx: Ctx) -> Draft:
             "the same day isn't allowed. Want me to book 9 for now?",
         ],
     )
+
+
+#: That the forecast does not reach the day asked about: "the forecast for that day is 64°F" holds
+#: "forecast" too.
+FORECAST_SHORT = [*cannot("tell", "get", "see", "give", "check", "forecast", "predict", "look", "say", "find",
+                          "pull", "provide", "show", "know"),
+                  "only covers", "only goes", "only shows", "only reaches", "only extends", "only runs", "only has",
+                  "only available", "only looks", "only up to", "only through", "only until", "only out to",
+                  "only includes", "only gives", "only the next", "too far", "further out", "farther out", "beyond",
+                  "not available", "isn't available", "aren't available", "not out yet", "isn't out yet",
+                  "not published", "isn't published", "no forecast", "doesn't go", "doesn't reach",
+                  "doesn't cover", "doesn't extend", "does not go", "does not reach", "does not cover",
+                  "doesn't include", "does not include", "not that far", "out of range", "outside the",
+                  "not yet", "too early", "ends on", "ends at", "stops at", "stops on", "limited to", "up to",
+                  "no data", "nothing for", "no weather", "isn't covered", "not covered"]  # fmt: skip
 
 
 @family("travel.forecast_out_of_range", dimension="basic", category="recovery", bucket="behavior")
@@ -1186,7 +1219,13 @@ def forecast_out_of_range(ctx: Ctx) -> Draft:
     return Draft(
         query=query,
         frictions=["capability_limit"],
-        gold={"rubric": {"final_kind": "refusal", "must_include": [["forecast"]], "forbid_mutations": True}},
+        gold={
+            "rubric": {
+                "final_kind": "refusal",
+                "must_include": [["forecast"], FORECAST_SHORT],
+                "forbid_mutations": True,
+            }
+        },
         oracle=[
             calls(call("get_weather_forecast", city=city, start_date=day)),
             f"Sorry, I can't tell you that yet — the forecast only reaches June 5, and {d:%B} {d.day} is further out.",

@@ -12,6 +12,7 @@ from mpb_env.tasks.gen.core import Ctx, Draft, Skip, family
 from mpb_env.tasks.gen.helpers import (
     RECONNECT_UPDATES,
     base,
+    cannot,
     false_claims,
     granted_entry,
     lookup,
@@ -891,6 +892,22 @@ def unsupported_language(ctx: Ctx) -> Draft:
 
 #: A claim of having converted what the converter cannot convert.
 CONVERTED_NOW = false_claims("converted", "calculated", "worked out", "computed")
+#: That the converter cannot do it: naming the unit alone lets a made-up figure through.
+NO_CONVERSION = [*cannot("convert", "do that conversion", "do the conversion", "do this conversion", "handle",
+                         "work with", "help with that conversion"),
+                 "can't be converted", "cannot be converted", "can not be converted", "no conversion",
+                 "doesn't know", "does not know", "doesn't recognize", "does not recognize", "not recognized",
+                 "isn't recognized", "not a unit", "isn't a unit", "not one of", "isn't one of", "not on the list",
+                 "isn't on the list", "not available", "isn't available", "doesn't have", "does not have",
+                 "doesn't cover", "does not cover", "doesn't include", "does not include", "not included",
+                 "isn't included", "doesn't handle", "does not handle"]  # fmt: skip
+#: ... and for two units of different quantities, that they do not convert into each other.
+NOT_COMPARABLE = [*NO_CONVERSION, *cannot("compare"), "different things", "different kinds", "different kind",
+                  "different types", "different type", "different quantities", "different dimensions",
+                  "not the same kind", "not the same type", "not the same thing", "aren't the same",
+                  "are not the same", "measure different", "measures different", "incompatible", "not compatible",
+                  "aren't compatible", "doesn't make sense", "does not make sense", "no meaningful", "not comparable",
+                  "aren't comparable", "apples and oranges", "no fixed", "no exchange rate", "no direct"]  # fmt: skip
 
 
 @family("utilities.unsupported_unit", dimension="basic", category="recovery", bucket="behavior")
@@ -907,7 +924,7 @@ def unsupported_unit(ctx: Ctx) -> Draft:
         gold={
             "rubric": {
                 "final_kind": "refusal",
-                "must_include": [stems(bad)],
+                "must_include": [stems(bad), NO_CONVERSION],
                 "must_not_include": CONVERTED_NOW,
                 "forbid_mutations": True,
             }
@@ -933,7 +950,7 @@ def mismatched_units(ctx: Ctx) -> Draft:
         gold={
             "rubric": {
                 "final_kind": "refusal",
-                "must_include": [stems(a_said), stems(b_said)],
+                "must_include": [stems(a_said), stems(b_said), NOT_COMPARABLE],
                 "must_not_include": CONVERTED_NOW,
                 "forbid_mutations": True,
             }
@@ -946,6 +963,13 @@ def mismatched_units(ctx: Ctx) -> Draft:
 
 
 #: A claim of having opened the link the browser cannot open.
+#: That the browser cannot open it: naming the scheme alone lets a made-up page through.
+LINK_REFUSED = [*cannot("open", "load", "go to", "visit", "access", "pull", "browse", "follow", "navigate", "handle",
+                        "display", "show", "get to", "reach"),
+                "only opens", "only open", "only handles", "only handle", "only loads", "only load", "only http",
+                "only web", "only supports", "only works", "doesn't open", "does not open", "won't open",
+                "doesn't handle", "does not handle", "doesn't work", "won't work", "not a web", "isn't a web",
+                "not a website", "isn't a website", "not an http", "isn't an http", "not http", "isn't http"]  # fmt: skip
 LINK_OPENED = [*false_claims("opened", "loaded", "pulled up", "pulled it up", "navigated", "launched", "brought up"),
                "now open", "is open in", "it's open in"]  # fmt: skip
 
@@ -963,7 +987,7 @@ def bad_link(ctx: Ctx) -> Draft:
         gold={
             "rubric": {
                 "final_kind": "refusal",
-                "must_include": [[scheme]],
+                "must_include": [[scheme], LINK_REFUSED],
                 "must_not_include": LINK_OPENED,
                 "forbid_mutations": True,
             }
