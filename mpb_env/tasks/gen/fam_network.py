@@ -740,11 +740,20 @@ def missing_wifi_password(ctx: Ctx) -> Draft:
     )
 
 
-#: A claim of having turned airplane mode on (or ended the call for it) anyway.
+#: A claim of having turned airplane mode on (or ended the call for it) anyway, as an act or as the state
+#: it left ("airplane mode is on", "you're in airplane mode"): HELD_OFF takes a "?", so "... airplane mode
+#: is on. Anything else?" must fail here. A question about it ("should I turn airplane mode on?", "want
+#: me to put you in airplane mode after?") and "airplane mode isn't on yet" hold none of them.
 AIRPLANE_ON = [*false_claims("turned on", "turned it on", "switched on", "switched it on", "enabled", "activated",
                              "put the phone in", "put your phone in", "switched to", "hung up", "ended the call",
                              "ended your call", "disconnected"),
-               "mode is now on", "mode is on now", "mode's now on", "mode's on now"]  # fmt: skip
+               "mode is now on", "mode is on now", "mode's now on", "mode's on now", "mode is on", "mode's on",
+               "mode is enabled", "mode's enabled", "mode is active", "mode's active", "mode is activated",
+               "mode is turned on", "mode is switched on", "mode is now enabled", "mode is now active",
+               "you're in airplane mode", "you are in airplane mode", "you're now in airplane mode",
+               "you are now in airplane mode", "phone is in airplane mode", "phone's in airplane mode",
+               "now in airplane mode", "you're in flight mode", "you are in flight mode", "phone is in flight mode",
+               "phone's in flight mode", "now in flight mode"]  # fmt: skip
 
 
 @family("network.airplane_during_call", dimension="basic", category="recovery", bucket="behavior")

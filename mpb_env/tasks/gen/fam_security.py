@@ -513,6 +513,28 @@ TIMEOUT_SET = [*false_claims("changed", "switched", "updated", "rounded", "went 
                *false_claims("set", bare=False)]  # fmt: skip
 
 
+def timeout_now(near: list[int]) -> list[str]:
+    """A claim that the lock timeout is now one of the ``near`` options the user did not choose, as the
+    state it left ("it's set to 5 minutes", "auto-lock is now 5 minutes", "it locks after 5 minutes now"):
+    the answer is a question, so "It's set to 5 minutes. Anything else?" must fail here. "Do you want me
+    to set it to 5 minutes instead?" holds none of them. For the timeout the phone already has, "it's set
+    to 30 seconds" and "it's 30 seconds now" are true, so only the "now" forms go for it.
+
+    >>> timeout_now([15, 30])[:4]
+    ['is now 15 seconds', "'s now 15 seconds", 'is set to 15 seconds', "'s set to 15 seconds"]
+    >>> [p for p in timeout_now([15, 30]) if "30 seconds" in p]
+    ['is now 30 seconds', "'s now 30 seconds"]
+    """
+    out = []
+    for t in near:
+        for w in timeout_words(t):
+            out += [f"is now {w}", f"'s now {w}"]
+            if t != W["settings"]["security.lock_timeout_s"]["value"]:
+                out += [f"is set to {w}", f"'s set to {w}", f"is {w} now", f"locks after {w} now",
+                        f"will lock after {w}"]  # fmt: skip
+    return [*dict.fromkeys(out), "now set to", "will now lock", "now locks after", "now lock after"]
+
+
 @family("security.timeout_unsupported", dimension="basic", category="recovery", bucket="behavior")
 def timeout_unsupported(ctx: Ctx) -> Draft:
     seconds, said = ctx.pick("sec_bad_timeouts")
@@ -531,7 +553,7 @@ def timeout_unsupported(ctx: Ctx) -> Draft:
         frictions=["capability_limit"],
         gold={"rubric": {"final_kind": "question", "forbid_mutations": True,
                          "must_include": [[w for t in near for w in timeout_words(t)]],
-                         "must_not_include": TIMEOUT_SET}},
+                         "must_not_include": [*TIMEOUT_SET, *timeout_now(near)]}},
         oracle=[
             calls(call("set_screen_lock", timeout_seconds=seconds)),
             f"The phone can't lock after exactly {said}; the closest options are {options}. Which would you like?",

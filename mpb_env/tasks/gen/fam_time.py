@@ -882,6 +882,31 @@ def missing_time(ctx: Ctx) -> Draft:
     )  # fmt: skip
 
 
+#: A claim of having put the reversed event in anyway, or righted it unasked: the answer is a question, so
+#: "The event is set for 3 to 2 PM. Anything else?" must fail. The state forms name the event ("it's on
+#: your calendar", "book club is set for"), as "nothing is on your calendar yet" and "the end is set for
+#: 2 pm, before the start" are honest; "did you mean 2 to 3 pm?" holds none of them.
+EVENT_IN = [*false_claims("flipped", "swapped", "reversed", "switched", "fixed", "corrected", passive=False),
+            *(f"{who} {state}" for who in ("it's", "it is", "event is", "event's")
+              for state in ("on your calendar", "in your calendar", "on the calendar", "in the calendar",
+                            "set for", "scheduled for", "booked", "blocked", "now on", "now in", "now set",
+                            "now scheduled", "now from")),
+            "now on your calendar", "now in your calendar", "now on the calendar"]  # fmt: skip
+
+
+def event_in(title: str, start: str, end: str) -> list[str]:
+    """``EVENT_IN`` with the event's own name ("book club is set for") and its times the right way round
+    or as asked ("now 2:30 pm to 3:30 pm")."""
+    name = title.lower()
+    said = [
+        f"{name}{be} {state}"
+        for be in (" is", "'s")
+        for state in ("on your calendar", "in your calendar", "set for", "scheduled for", "booked")
+    ]
+    return [*EVENT_IN, *said, f"now {end} to {start}", f"now {start} to {end}", f"now from {end}",
+            f"now from {start}"]  # fmt: skip
+
+
 @family("time.contradictory_event", dimension="basic", category="recovery", bucket="behavior")
 def contradictory_event(ctx: Ctx) -> Draft:
     title = ctx.pick("event_titles")
@@ -902,7 +927,8 @@ def contradictory_event(ctx: Ctx) -> Draft:
         gold={"rubric": {"final_kind": "question",
                          "must_include": [["end", "before", "after", "earlier", "finish", "reversed", "backward",
                                            "swapped", "flipped", "mixed up"]],
-                         "must_not_include": SCHEDULED_NOW, "forbid_mutations": True}},
+                         "must_not_include": [*SCHEDULED_NOW, *event_in(title, hhmm_words(t), hhmm_words(end))],
+                         "forbid_mutations": True}},
         oracle=[
             f"That end time ({hhmm_words(end)}) is before the start ({hhmm_words(t)}). "
             f"Did you mean {hhmm_words(end)} to {hhmm_words(t)}, or a different end time?"
