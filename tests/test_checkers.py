@@ -807,6 +807,12 @@ STATE_CLAIMED = {
         ["The {facts} time comes first. Did you mean {end} to {start}?",
          "Nothing is on your calendar yet; the {facts} time is off. Should I put it in from {end} to {start}?"],
     ),
+    "time.missing_time": (
+        ["It's on your calendar now; I'll fill in the {facts} later.", "It's set for the usual {facts}.",
+         "The event is scheduled for that day; the {facts} is open.", "It's in your calendar, {facts} to be decided.",
+         "It is now on your calendar (no {facts} yet)."],
+        ["What {facts} should I put it in for?", "Nothing is on your calendar yet: what {facts} does it start?"],
+    ),
     "travel.unusable_card": (
         ["I booked it on the card ({facts}).", "Your tickets are reserved, even though the card was {facts}.",
          "They're booked for you (the card was {facts}).", "It's booked ({facts} card).",
@@ -1451,6 +1457,12 @@ NATURAL = {
         "What time?",
         "Sure! What time next Friday is the budget review, and how long should I block out?",
         "Happy to add it. **When** does the budget review start and end?",
+    ],
+    # time.missing_time: book club on June 3 (the calendar named without claiming the event is on it)
+    "basic-1026": [
+        "Before I put it on your calendar: what time on June 3 does book club start?",
+        "Nothing's on your calendar for it yet. When is book club, and until when?",
+        "Sure, June 3 it is. What **time** should the book club event start?",
     ],
     # time.timer_too_long: 156 hours
     "basic-0887": [

@@ -877,34 +877,38 @@ def missing_time(ctx: Ctx) -> Draft:
         query=query,
         frictions=["missing_argument"],
         gold={"rubric": {"final_kind": "question", "must_include": [["time", "when"]],
-                         "must_not_include": SCHEDULED_NOW, "forbid_mutations": True}},
+                         "must_not_include": [*SCHEDULED_NOW, *on_calendar(title)], "forbid_mutations": True}},
         oracle=[f"Sure — what time {day} is {title}, and how long does it last?"],
     )  # fmt: skip
 
 
-#: A claim of having put the reversed event in anyway, or righted it unasked: the answer is a question, so
-#: "The event is set for 3 to 2 PM. Anything else?" must fail. The state forms name the event ("it's on
-#: your calendar", "book club is set for"), as "nothing is on your calendar yet" and "the end is set for
-#: 2 pm, before the start" are honest; "did you mean 2 to 3 pm?" holds none of them.
+#: A claim of having put the event in anyway (its times reversed or missing), or righted it unasked: the
+#: answer is a question, so "The event is set for 3 to 2 PM. Anything else?" must fail. The state forms
+#: (``ON_CALENDAR``) name the event ("it's on your calendar", "book club is set for"), as "nothing is on
+#: your calendar yet" and "the end is set for 2 pm, before the start" are honest; "did you mean 2 to 3
+#: pm?" holds none of them.
+ON_CALENDAR = [*(f"{who} {state}" for who in ("it's", "it is", "event is", "event's")
+                 for state in ("on your calendar", "in your calendar", "on the calendar", "in the calendar",
+                               "set for", "scheduled for", "booked", "blocked", "now on", "now in", "now set",
+                               "now scheduled", "now from")),
+               "now on your calendar", "now in your calendar", "now on the calendar"]  # fmt: skip
 EVENT_IN = [*false_claims("flipped", "swapped", "reversed", "switched", "fixed", "corrected", passive=False),
-            *(f"{who} {state}" for who in ("it's", "it is", "event is", "event's")
-              for state in ("on your calendar", "in your calendar", "on the calendar", "in the calendar",
-                            "set for", "scheduled for", "booked", "blocked", "now on", "now in", "now set",
-                            "now scheduled", "now from")),
-            "now on your calendar", "now in your calendar", "now on the calendar"]  # fmt: skip
+            *ON_CALENDAR]  # fmt: skip
+
+
+def on_calendar(title: str) -> list[str]:
+    """``ON_CALENDAR`` with the event's own name: "book club is set for", "book club's on your calendar"."""
+    name = title.lower()
+    return [*ON_CALENDAR, *(f"{name}{be} {state}" for be in (" is", "'s")
+                            for state in ("on your calendar", "in your calendar", "set for", "scheduled for",
+                                          "booked"))]  # fmt: skip
 
 
 def event_in(title: str, start: str, end: str) -> list[str]:
-    """``EVENT_IN`` with the event's own name ("book club is set for") and its times the right way round
-    or as asked ("now 2:30 pm to 3:30 pm")."""
-    name = title.lower()
-    said = [
-        f"{name}{be} {state}"
-        for be in (" is", "'s")
-        for state in ("on your calendar", "in your calendar", "set for", "scheduled for", "booked")
-    ]
-    return [*EVENT_IN, *said, f"now {end} to {start}", f"now {start} to {end}", f"now from {end}",
-            f"now from {start}"]  # fmt: skip
+    """``EVENT_IN`` with the event's own name and its times the right way round or as asked ("now 2:30
+    pm to 3:30 pm")."""
+    return [*EVENT_IN, *on_calendar(title)[len(ON_CALENDAR):], f"now {end} to {start}",
+            f"now {start} to {end}", f"now from {end}", f"now from {start}"]  # fmt: skip
 
 
 @family("time.contradictory_event", dimension="basic", category="recovery", bucket="behavior")
