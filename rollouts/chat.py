@@ -465,7 +465,10 @@ class ChatPolicy:
             status = getattr(exc, "status_code", None)
             # first: vLLM's overflow ("'max_tokens' or 'max_completion_tokens' is too large") names both
             if status in (400, 413) and _TOO_LONG.search(str(exc)):
-                return context_overflow(f"{chat.task_id}: {utf8_safe(str(exc))[:200]}")
+                # before any reply the conversation is the task alone: every episode may share its fate
+                first = " (its first request: is --max-tokens more than the model's context leaves?)"
+                hint = first if chat.reply is None else ""
+                return context_overflow(f"{chat.task_id}{hint}: {utf8_safe(str(exc))[:200]}")
             if status == 400 and "max_tokens" in request and "max_completion_tokens" in str(exc):
                 self._limit_field = "max_completion_tokens"  # OpenAI's reasoning models know only this name
                 return await self._reply(client, chat)  # (requests already out when it was learnt, too)

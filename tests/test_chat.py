@@ -569,6 +569,21 @@ def test_a_conversation_the_server_finds_too_long_ends_its_episode_and_the_run_g
     assert all(t.success for k, t in enumerate(trajs) if k != 1)
     assert len(requests) == sum(len(t.turns) for t in trajs)  # the refused one was not asked again
     assert all("max_tokens" in r and "max_completion_tokens" not in r for r in requests)
+    assert "first request" not in str(caught[0].message)  # it outgrew the context on its second turn
+
+
+def test_a_first_request_too_long_names_the_token_limit_setting() -> None:
+    """vLLM refuses every request whose max_tokens leaves no room for the prompt: the episodes end at
+    their first request, and each warning points at --max-tokens rather than at the conversation."""
+    plan = PLAN[:2]
+
+    def respond(body: dict[str, Any]) -> Any:
+        return 400, {"error": {"message": OVERFLOWS["vllm"], "code": "context_length_exceeded"}}
+
+    with FakeChatServer(respond) as server, pytest.warns(UserWarning, match="first request") as caught:
+        trajs = run(plan, _policy(server.url), recall="oracle", progress=False)
+    assert len(caught) == 2 and all("--max-tokens" in str(w.message) for w in caught)
+    assert all(t.turns[-1]["action"] == "" and not t.success for t in trajs)
 
 
 def test_a_request_field_the_server_finds_too_long_stops_the_run() -> None:
