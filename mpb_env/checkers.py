@@ -99,9 +99,12 @@ def _edges(phrase: str) -> re.Pattern[str] | None:
     short = _SHORT_END.search(phrase)
     if last.isdigit():
         # a decimal: trailing zeros are the same ("4.5" in "$4.50"); a whole number: no more digits, nor
-        # cents other than zeros ("2,045" in "2,045.00")
+        # cents other than zeros ("2,045" in "2,045.00"); a bare number is a count, not an ordinal ("7"
+        # is not in "the 7th"; a date is: "may 19" is in "may 19th")
         decimal = re.search(r"\d\.\d+$", phrase)
         tail = r"0*(?!\d)" if decimal else r"(?!\d)(?!,\d)(?!\.(?!0+(?!\d))\d)"
+        if not decimal and phrase.replace(",", "").isdigit():
+            tail += r"(?!(?:st|nd|rd|th)\b)"
     elif short and (len(short.group()) <= 2 or short.start() == 0):
         # a short word is whole, but for a plural: "au" is not in "august", nor "car" in "card"
         tail = "(?:e?s)?" + _NOT_BEFORE_WORD
@@ -117,7 +120,7 @@ def has_phrase(text: str, phrase: str) -> bool:
     two letters ending the phrase ("au", "is on", "10 am"), or a phrase that is a single word of three
     letters ("car", "sam"), is whole but for a plural ("car" is in "cars", not in "card"). A number at
     either end of the phrase is a whole number there: "2,045" is not in "$12,045" nor in "2,045.50"
-    (but is in "2,045.00"), and "9" is not in "19".
+    (but is in "2,045.00"), "9" is not in "19", nor "7" in "the 7th".
 
     >>> has_phrase("total: $2,045.00.", "2,045"), has_phrase("total: $12,045", "2,045")
     (True, False)
@@ -125,6 +128,10 @@ def has_phrase(text: str, phrase: str) -> bool:
     (False, True, False)
     >>> has_phrase("pay $4.50 to sfmta", "4.5"), has_phrase("pay $4.55", "4.5")
     (True, False)
+    >>> has_phrase("there are 7 continents", "7"), has_phrase("on the 7th", "7"), has_phrase("7gb", "7")
+    (True, False, True)
+    >>> has_phrase("you paired it on may 19th", "may 19")
+    True
     >>> has_phrase("leaves at 05:00", "5:00"), has_phrase("see dr. shah at 30 past", "dr. shah at 3")
     (False, False)
     >>> has_phrase("it's au, from aurum.", "au"), has_phrase("because it's gold", "au"), has_phrase("in august", "au")
