@@ -106,8 +106,10 @@ def _edges(phrase: str) -> re.Pattern[str] | None:
         if not decimal and phrase.replace(",", "").isdigit():
             tail += r"(?!(?:st|nd|rd|th)\b)"
     elif short and (len(short.group()) <= 2 or short.start() == 0):
-        # a short word is whole, but for a plural: "au" is not in "august", nor "car" in "card"
-        tail = "(?:e?s)?" + _NOT_BEFORE_WORD
+        # a short word is whole, but for a plural: "au" is not in "august", nor "car" in "card"; "-es"
+        # only after a hissing end ("bus" in "buses", not "do" in "does")
+        plural = "(?:es)?" if re.search(r"(?:s|x|z|ch|sh)$", phrase) else "s?"
+        tail = plural + _NOT_BEFORE_WORD
     else:
         tail = ""  # a stem: "cancel" is in "cancelled", "40 min" in "40 minutes", "charg" in "charger"
     return re.compile(head + re.escape(phrase) + tail) if head or tail else None
@@ -142,6 +144,8 @@ def has_phrase(text: str, phrase: str) -> bool:
     (True, True)
     >>> has_phrase("your car is out of range", "car"), has_phrase("both cars", "car"), has_phrase("take care", "car")
     (True, True, False)
+    >>> has_phrase("two buses", "bus"), has_phrase("what does it do", "what do")
+    (True, False)
     >>> has_phrase("it is only on", "is on"), has_phrase("请问wi-fi密码是多少?", "wi-fi密码是多少")
     (False, True)
     """
