@@ -25,6 +25,27 @@ from mpb_env.tasks.model import Dimension, RecallMode, Task, episodes
 from mpb_env.world.generate import Size, load_world
 
 
+def select_episodes(
+    split: str, dimension: Dimension | None, task_ids: list[str] | None, tasks: list[Task] | None
+) -> tuple[dict[str, Task], list[str]]:
+    """The episodes an env may play, by id, and the ids it draws from (both envs' arguments): explicit
+    ``tasks`` or a ``split``'s, skill tasks as their SOR and MTSR variants, narrowed to ``dimension``
+    (a split's) or to ``task_ids``. An unknown id or an empty selection is a ``ValueError``."""
+    if tasks is not None:
+        index = {t.id: t for t in episodes(list(tasks))}
+        pool = list(index)
+    else:
+        index = task_index(split)
+        pool = [t.id for t in episodes(load_tasks(split, dimension))]
+    ids = list(task_ids) if task_ids is not None else pool
+    unknown = [t for t in ids if t not in index]
+    if unknown:
+        raise ValueError(f"unknown task ids: {unknown[:5]}")
+    if not ids:
+        raise ValueError("no tasks to play: the split/dimension/task_ids selection is empty")
+    return index, ids
+
+
 class MobilePAEnv(gym.Env[str, str]):
     """MobilePA-Bench as a Gymnasium env.
 
@@ -61,20 +82,7 @@ class MobilePAEnv(gym.Env[str, str]):
         if render_mode not in (None, "ansi"):
             raise ValueError(f"render_mode must be None or 'ansi', got {render_mode!r}")
         self.render_mode = render_mode
-        if tasks is not None:  # scored episodes, as a split's: a skill task under SOR and under MTSR
-            self._index = {t.id: t for t in episodes(list(tasks))}
-        else:
-            index = task_index(split)
-            pool = load_tasks(split, dimension)
-            self._index = index
-            if task_ids is None:
-                task_ids = [t.id for t in episodes(pool)]
-        self.task_ids: list[str] = list(task_ids if task_ids is not None else self._index)
-        unknown = [t for t in self.task_ids if t not in self._index]
-        if unknown:
-            raise ValueError(f"unknown task ids: {unknown[:5]}")
-        if not self.task_ids:
-            raise ValueError("no tasks to play: the split/dimension/task_ids selection is empty")
+        self._index, self.task_ids = select_episodes(split, dimension, task_ids, tasks)
         self.world = load_world(world_size)
         self.observation_space = AnyText()
         self.action_space = ToolCallText(list(catalog().values()))

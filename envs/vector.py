@@ -23,11 +23,11 @@ import numpy as np
 from gymnasium.vector import AutoresetMode, VectorEnv
 
 from mpb_env.domains import catalog
+from mpb_env.envs.single import select_episodes
 from mpb_env.envs.spaces import AnyText, TextBatch, ToolCallText
 from mpb_env.episode import T_MAX, Episode, without_gc
 from mpb_env.recall import DEFAULT_TOP_N
-from mpb_env.tasks import load_tasks, task_index
-from mpb_env.tasks.model import Dimension, RecallMode, Task, episodes
+from mpb_env.tasks.model import Dimension, RecallMode, Task
 from mpb_env.world.generate import Size, load_world
 
 #: From this many sub-envs on, a step holds the cyclic GC until it is over (measured: 6% faster per
@@ -91,18 +91,7 @@ class MobilePAVectorEnv(VectorEnv):
             raise ValueError(f"num_envs must be >= 1, got {num_envs}")
         if render_mode is not None:
             raise ValueError("the vector env does not render; use the single env's render_mode='ansi'")
-        if tasks is not None:  # scored episodes, as a split's: a skill task under SOR and under MTSR
-            self._index = {t.id: t for t in episodes(list(tasks))}
-            pool = list(self._index)
-        else:
-            self._index = task_index(split)
-            pool = [t.id for t in episodes(load_tasks(split, dimension))]
-        self.task_ids = list(task_ids) if task_ids is not None else pool
-        unknown = [t for t in self.task_ids if t not in self._index]
-        if unknown:
-            raise ValueError(f"unknown task ids: {unknown[:5]}")
-        if not self.task_ids:
-            raise ValueError("no tasks to play: the split/dimension/task_ids selection is empty")
+        self._index, self.task_ids = select_episodes(split, dimension, task_ids, tasks)
         self.num_envs = num_envs
         self.world = load_world(world_size)
         turns = max_episode_steps if max_episode_steps is not None else max_turns
