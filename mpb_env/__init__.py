@@ -8,11 +8,12 @@ from __future__ import annotations
 
 import gymnasium
 
+from mpb_env import scoring
 from mpb_env.tasks import load_tasks
 from mpb_env.tasks.model import Task
 
 __version__ = "0.1.0"
-__all__ = ["Task", "__version__", "load_tasks"]
+__all__ = ["Task", "__version__", "load_tasks", "scoring"]
 
 ENV_ID = "mpb/MobilePA-v0"
 if ENV_ID not in gymnasium.registry:

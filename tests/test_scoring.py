@@ -52,3 +52,11 @@ def test_intervals_are_seeded_and_hold_the_score() -> None:
 def test_task_of() -> None:
     assert task_of("skill-0001@SOR") == task_of("skill-0001@MTSR") == "skill-0001"
     assert task_of("basic-0001") == "basic-0001"
+
+
+def test_the_weighted_score_is_reachable_from_the_package() -> None:
+    """The public contract names ``mpb_env.scoring.overall_score``: ``import mpb_env`` alone reaches it."""
+    import mpb_env
+
+    assert mpb_env.scoring.overall_score(100.0, 0.0, 0.0, 0.0) == 50.0
+    assert mpb_env.scoring.overall_score(0.0, 100.0, 100.0, 100.0) == 50.0
