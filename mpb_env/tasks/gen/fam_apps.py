@@ -7,7 +7,12 @@ from typing import Any
 
 from mpb_env.tasks.build import call, calls, hermes
 from mpb_env.tasks.gen.core import Ctx, Draft, Skip, family
-from mpb_env.tasks.gen.helpers import and_list, cannot, false_claims
+from mpb_env.tasks.gen.helpers import (
+    and_list,
+    cannot,
+    false_claims,
+    rubric,
+)
 from mpb_env.world.generate import load_world
 
 W = load_world("M").tables
@@ -609,8 +614,7 @@ def ambiguous_app(ctx: Ctx) -> Draft:
     return Draft(
         query=query,
         frictions=["ambiguity"],
-        gold={"rubric": {"final_kind": "question", "must_include": [[n.lower()] for n in names],
-                         "must_not_include": APP_ACTED, "forbid_mutations": True}},
+        gold=rubric("question", *[[n.lower()] for n in names], avoid=APP_ACTED),
         oracle=[
             calls(call("list_apps")),
             f"You have {len(names)} {word} apps: {and_list(names)}. Which one do you mean?",
@@ -903,8 +907,7 @@ def restore_purged(ctx: Ctx) -> Draft:
         query=query,
         frictions=["state_mutation"],
         s0_patch={"files": {fid: None}},
-        gold={"rubric": {"final_kind": "answer", "forbid_mutations": True, "must_include": [PURGED],
-                         "must_not_include": RESTORED}},
+        gold=rubric("answer", PURGED, avoid=RESTORED),
         oracle=[
             calls(call("list_files", query=q, in_recycle_bin=True)),
             calls(call("list_files", query=q)),

@@ -11,6 +11,7 @@ from mpb_env.tasks.gen.helpers import (
     granted_entry,
     hhmm_words,
     revoked,
+    rubric,
     sentence,
     sms_call,
     sms_delta,
@@ -149,8 +150,7 @@ def ambiguous_first_name(ctx: Ctx) -> Draft:
     return Draft(
         query=query,
         frictions=["ambiguity"],
-        gold={"rubric": {"final_kind": "question", "must_include": [[a_name.lower()], [b_name.lower()]],
-                         "must_not_include": REACHED_NOW, "forbid_mutations": True}},
+        gold=rubric("question", [a_name.lower()], [b_name.lower()], avoid=REACHED_NOW),
         oracle=[
             calls(call("search_contacts", query=first)),
             f"I found two contacts called {first}: {a_name} and {b_name}. Which one should I text?",
@@ -768,8 +768,7 @@ def contact_gone(ctx: Ctx) -> Draft:
         query=query,
         frictions=["state_mutation"],
         s0_patch={"contacts": {person["id"]: None}},
-        gold={"rubric": {"final_kind": "question", "must_include": [[person["name"].lower()], CONTACT_GONE],
-                         "must_not_include": REACHED_NOW, "forbid_mutations": True}},
+        gold=rubric("question", [person["name"].lower()], CONTACT_GONE, avoid=REACHED_NOW),
         oracle=[
             calls(call("search_contacts", query=person["name"])),
             f"I can't find {person['name']} in your contacts anymore — it looks like the contact was deleted. "
@@ -837,9 +836,7 @@ def email_no_address(ctx: Ctx) -> Draft:
         query=query,
         frictions=["missing_argument"],
         s0_patch={"contacts": {person["id"]: {**person, "email": None}}},
-        gold={"rubric": {"final_kind": "question",
-                         "must_include": [[first.lower()], ["email", "e-mail", "address"]],
-                         "must_not_include": REACHED_NOW, "forbid_mutations": True}},
+        gold=rubric("question", [first.lower()], ["email", "e-mail", "address"], avoid=REACHED_NOW),
         oracle=[
             calls(call("search_contacts", query=person["name"])),
             f"{person['name']} has no email address saved in your contacts. What's their email, so I can send it?",
@@ -860,8 +857,7 @@ def already_blocked(ctx: Ctx) -> Draft:
         query=query,
         frictions=["state_mutation"],
         s0_patch={"blocked_numbers": block},
-        gold={"rubric": {"final_kind": "answer", "must_include": [ALREADY_BLOCKED], "must_not_include": BLOCKED_NOW,
-                         "forbid_mutations": True}},
+        gold=rubric("answer", ALREADY_BLOCKED, avoid=BLOCKED_NOW),
         oracle=[
             calls(call("search_contacts", query=person["name"])),
             calls(call("get_contact", contact_id=person["id"])),

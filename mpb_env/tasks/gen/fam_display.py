@@ -14,6 +14,7 @@ from mpb_env.tasks.gen.helpers import (
     granted_entry,
     hhmm_words,
     revoked,
+    rubric,
     setting_delta,
 )
 
@@ -693,8 +694,7 @@ def unsupported_value(ctx: Ctx) -> Draft:
     return Draft(
         query=query,
         frictions=["capability_limit"],
-        gold={"rubric": {"final_kind": "any", "must_include": [[m.lower() for m in musts], VALUE_LIMIT],
-                         "must_not_include": VALUE_SET, "forbid_mutations": True}},
+        gold=rubric("any", [m.lower() for m in musts], VALUE_LIMIT, avoid=VALUE_SET),
         oracle=[calls(call(tool, **args)), _unsupported_reply(tool, args)],
     )  # fmt: skip
 
@@ -714,9 +714,7 @@ def sound_wrong_kind(ctx: Ctx) -> Draft:
     return Draft(
         query=query,
         frictions=["capability_limit"],
-        gold={"rubric": {"final_kind": "any",
-                         "must_include": [[sound["name"].lower()], [KIND_LABEL[sound["kind"]]], SOUND_LIMIT],
-                         "must_not_include": VALUE_SET, "forbid_mutations": True}},
+        gold=rubric("any", [sound["name"].lower()], [KIND_LABEL[sound["kind"]]], SOUND_LIMIT, avoid=VALUE_SET),
         oracle=[
             calls(call("list_ringtones", query=sound["name"]), call("list_ringtones", kind=usage)),
             f"{sound['name']} is {ARTICLE_LABEL[sound['kind']]}, so it can't be used as your {KIND_LABEL[usage]}. "
@@ -811,8 +809,7 @@ def ringtone_which(ctx: Ctx) -> Draft:
         query=query,
         frictions=["missing_argument"],
         # The question offers the phone's ringtones: a bare "what do you need?" asks nothing of the task.
-        gold={"rubric": {"final_kind": "question", "must_include": [names], "must_not_include": RINGTONE_SET,
-                         "forbid_mutations": True}},
+        gold=rubric("question", names, avoid=RINGTONE_SET),
         oracle=[
             calls(call("search_contacts", query=term), call("list_ringtones", kind="ringtone")),
             f"Which ringtone should {_name(cid)} get? You can choose {', '.join(names[:-1])} or {names[-1]}.",

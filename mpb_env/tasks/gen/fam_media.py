@@ -6,7 +6,15 @@ from typing import Any
 
 from mpb_env.tasks.build import any_of, call, calls, hermes
 from mpb_env.tasks.gen.core import Ctx, Draft, Skip, family
-from mpb_env.tasks.gen.helpers import base, cannot, false_claims, merge, revoked, setting_delta
+from mpb_env.tasks.gen.helpers import (
+    base,
+    cannot,
+    false_claims,
+    merge,
+    revoked,
+    rubric,
+    setting_delta,
+)
 
 IGN = {"$ignore": True}
 #: Saving into the default album: no album argument, or the Camera album by name or ID.
@@ -755,8 +763,7 @@ def sleep_timer_too_long(ctx: Ctx) -> Draft:
     return Draft(
         query=query,
         frictions=["capability_limit"],
-        gold={"rubric": {"final_kind": "any", "must_include": [["12 hours", "720", "twelve hours"], TIMER_CAP],
-                         "must_not_include": SLEEP_TIMER_SET, "forbid_mutations": True}},
+        gold=rubric("any", ["12 hours", "720", "twelve hours"], TIMER_CAP, avoid=SLEEP_TIMER_SET),
         oracle=[
             calls(call("start_sleep_timer", minutes=minutes)),
             f"Sorry, the sleep timer can run for at most 12 hours (720 minutes), so I can't set it for {spoken}. "
@@ -799,8 +806,7 @@ def share_too_large(ctx: Ctx) -> Draft:
         query=query,
         frictions=["capability_limit"],
         s0_patch={"photos": {pid: video}},
-        gold={"rubric": {"final_kind": "any", "must_include": [["100 mb", "100mb", "100 megabytes"], TOO_BIG],
-                         "must_not_include": SHARED_NOW, "forbid_mutations": True}},
+        gold=rubric("any", ["100 mb", "100mb", "100 megabytes"], TOO_BIG, avoid=SHARED_NOW),
         oracle=[
             calls(call("list_photos", query=search, kind="video", date_from=day, date_to=day)),
             calls(call("search_contacts", query=term)),
@@ -851,14 +857,7 @@ def radio_no_skip(ctx: Ctx) -> Draft:
         frictions=["capability_limit"],
         s0_patch=_playing(station["id"], position_s=0, started_at="2026-05-20T08:40:00"),
         # declining may take the form of a question ("... want one of your playlists instead?")
-        gold={
-            "rubric": {
-                "final_kind": "any",
-                "must_include": [RADIO_LIVE, RADIO_NO_SKIP],
-                "must_not_include": SKIPPED_NOW,
-                "forbid_mutations": True,
-            }
-        },
+        gold=rubric("any", RADIO_LIVE, RADIO_NO_SKIP, avoid=SKIPPED_NOW),
         oracle=[
             calls(call("get_now_playing")),
             calls(call(tool, **args)),
@@ -906,8 +905,7 @@ def playlist_deleted(ctx: Ctx) -> Draft:
             {"role": "user", "content": f"What's on my {name} playlist?"},
             {"role": "assistant", "content": said},
         ],
-        gold={"rubric": {"final_kind": "question", "must_include": [[name.lower()], PLAYLIST_GONE],
-                         "must_not_include": ADDED_NOW, "forbid_mutations": True}},
+        gold=rubric("question", [name.lower()], PLAYLIST_GONE, avoid=ADDED_NOW),
         oracle=[
             calls(call("list_playlists"), call("search_media", query=song["title"], kind="song")),
             f"I can't find your {name} playlist anymore — it looks like it was deleted. Should I create a new "
@@ -932,8 +930,7 @@ def video_no_length(ctx: Ctx) -> Draft:
     return Draft(
         query=query,
         frictions=["missing_argument"],
-        gold={"rubric": {"final_kind": "question", "must_include": [["how long", "length", "duration"]],
-                         "must_not_include": RECORDED_NOW, "forbid_mutations": True}},
+        gold=rubric("question", ["how long", "length", "duration"], avoid=RECORDED_NOW),
         oracle=[f"Sure — how long should the {what} of {subject} be? Give me a length in seconds or minutes "
                 "(up to an hour)."],
     )  # fmt: skip

@@ -12,6 +12,7 @@ from mpb_env.tasks.gen.helpers import (
     avoiding,
     false_claims,
     merge,
+    rubric,
     sentence,
     setting_delta,
     sms_delta,
@@ -498,8 +499,7 @@ def wrong_vault_pin(ctx: Ctx) -> Draft:
     return Draft(
         query=query,
         frictions=["missing_argument"],
-        gold={"rubric": {"final_kind": "question", "must_include": [["pin", "code", "passcode"]],
-                         "must_not_include": [entry["password"], *VAULT_OPENED], "forbid_mutations": True}},
+        gold=rubric("question", ["pin", "code", "passcode"], avoid=[entry["password"], *VAULT_OPENED]),
         oracle=[
             calls(call("unlock_password_vault", pin=wrong)),
             f"The PIN {wrong} didn't unlock your password vault. Could you double-check it and tell me the right one?",

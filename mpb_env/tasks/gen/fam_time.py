@@ -16,6 +16,7 @@ from mpb_env.tasks.gen.helpers import (
     false_claims,
     granted_entry,
     revoked,
+    rubric,
     shift,
 )
 
@@ -784,8 +785,7 @@ def timer_too_long(ctx: Ctx) -> Draft:
     return Draft(
         query=query,
         frictions=["capability_limit"],
-        gold={"rubric": {"final_kind": "refusal", "must_include": [["99"], TIMER_CAP], "must_not_include": TIMER_SET,
-                         "forbid_mutations": True}},
+        gold=rubric("refusal", ["99"], TIMER_CAP, avoid=TIMER_SET),
         oracle=[
             calls(call("start_timer", duration_seconds=hours * 3600, label=label)),
             f"Sorry, I can't: the Clock app's timers go up to 99 hours 59 minutes, and {hours} hours is longer. "
@@ -876,8 +876,7 @@ def missing_time(ctx: Ctx) -> Draft:
     return Draft(
         query=query,
         frictions=["missing_argument"],
-        gold={"rubric": {"final_kind": "question", "must_include": [["time", "when"]],
-                         "must_not_include": [*SCHEDULED_NOW, *on_calendar(title)], "forbid_mutations": True}},
+        gold=rubric("question", ["time", "when"], avoid=[*SCHEDULED_NOW, *on_calendar(title)]),
         oracle=[f"Sure — what time {day} is {title}, and how long does it last?"],
     )  # fmt: skip
 

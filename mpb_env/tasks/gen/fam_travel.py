@@ -22,6 +22,7 @@ from mpb_env.tasks.gen.helpers import (
     granted_entry,
     offline,
     revoked,
+    rubric,
     shift,
 )
 from mpb_env.world.generate import SCALES, load_world
@@ -996,14 +997,7 @@ def sold_out_flight(ctx: Ctx) -> Draft:
         query=query,
         frictions=["state_mutation"],
         s0_patch=full(f),
-        gold={
-            "rubric": {
-                "final_kind": "any",
-                "must_include": [FULL_WORDS],
-                "must_not_include": BOOKED_NOW,
-                "forbid_mutations": True,
-            }
-        },
+        gold=rubric("any", FULL_WORDS, avoid=BOOKED_NOW),
         oracle=[
             calls(call("search_flights", origin=o, destination=d, date=day)),
             f"Sorry — {f['flight_number']} at {clock(f['depart'][11:16])} is sold out, so I couldn't book it."
@@ -1025,14 +1019,7 @@ def closed_attraction(ctx: Ctx) -> Draft:
     return Draft(
         query=query,
         frictions=["capability_limit"],
-        gold={
-            "rubric": {
-                "final_kind": "any",
-                "must_include": [["closed"]],
-                "must_not_include": BOOKED_NOW,
-                "forbid_mutations": True,
-            }
-        },
+        gold=rubric("any", ["closed"], avoid=BOOKED_NOW),
         oracle=[
             calls(call("search_attractions", city=a["city"], visit_date=day)),
             f"Sorry, {a['name']} is closed on {wd}s, so there are no tickets for {day}. Should I look at another day?",
@@ -1095,14 +1082,7 @@ def unusable_card(ctx: Ctx) -> Draft:
     return Draft(
         query=query,
         frictions=["contradiction"],
-        gold={
-            "rubric": {
-                "final_kind": "question",
-                "must_include": [[why]],
-                "must_not_include": PAID_NOW,
-                "forbid_mutations": True,
-            }
-        },
+        gold=rubric("question", [why], avoid=PAID_NOW),
         oracle=[
             calls(call("search_attractions", city=a["city"], visit_date=day)),
             calls(call("book_travel_ticket", item_id=a["id"], quantity=n, visit_date=day, card=cid)),
@@ -1145,14 +1125,7 @@ def cross_city_route(ctx: Ctx) -> Draft:
     return Draft(
         query=query,
         frictions=["capability_limit"],
-        gold={
-            "rubric": {
-                "final_kind": "refusal",
-                "must_include": [[p["city"].lower()], ROUTE_REFUSED],
-                "must_not_include": ROUTE_STARTED,
-                "forbid_mutations": True,
-            }
-        },
+        gold=rubric("refusal", [p["city"].lower()], ROUTE_REFUSED, avoid=ROUTE_STARTED),
         oracle=[
             calls(call("start_navigation", destination=p["name"], mode=mode)),
             f"Sorry, I can't route you there from here: {p['name']} is in {p['city']} and navigation only works "
@@ -1184,14 +1157,7 @@ def too_many_tickets(ctx: Ctx) -> Draft:
     return Draft(
         query=query,
         frictions=["capability_limit"],
-        gold={
-            "rubric": {
-                "final_kind": "any",
-                "must_include": [NINE_LIMIT, TOO_MANY],
-                "must_not_include": BOOKED_NOW,
-                "forbid_mutations": True,
-            }
-        },
+        gold=rubric("any", NINE_LIMIT, TOO_MANY, avoid=BOOKED_NOW),
         oracle=[
             calls(call("search_attractions", city=a["city"], visit_date=day)),
             calls(call("book_travel_ticket", item_id=a["id"], quantity=n, visit_date=day)),
@@ -1229,13 +1195,7 @@ def forecast_out_of_range(ctx: Ctx) -> Draft:
     return Draft(
         query=query,
         frictions=["capability_limit"],
-        gold={
-            "rubric": {
-                "final_kind": "refusal",
-                "must_include": [["forecast"], FORECAST_SHORT],
-                "forbid_mutations": True,
-            }
-        },
+        gold=rubric("refusal", ["forecast"], FORECAST_SHORT),
         oracle=[
             calls(call("get_weather_forecast", city=city, start_date=day)),
             f"Sorry, I can't tell you that yet — the forecast only reaches June 5, and {d:%B} {d.day} is further out.",

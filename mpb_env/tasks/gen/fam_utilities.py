@@ -18,6 +18,7 @@ from mpb_env.tasks.gen.helpers import (
     lookup,
     offline,
     revoked,
+    rubric,
 )
 
 IGNORE = {"$ignore": True}
@@ -236,12 +237,7 @@ def tip_math(ctx: Ctx) -> Draft:
     )  # fmt: skip
     return Draft(
         query=query,
-        gold={
-            "rubric": {
-                "final_kind": "answer",
-                "must_include": [[f"{tip:.2f}"], [f"{total:.2f}", f"{total:,.2f}"]],
-            }
-        },
+        gold=rubric("answer", [f"{tip:.2f}"], [f"{total:.2f}", f"{total:,.2f}"], forbid=False),
         oracle=[
             calls(
                 call("calculate_expression", expression=f"{amount} * {pct}%"),
@@ -263,7 +259,7 @@ def convert_measure(ctx: Ctx) -> Draft:
     )  # fmt: skip
     return Draft(
         query=query,
-        gold={"rubric": {"final_kind": "answer", "must_include": [number_forms(r)]}},
+        gold=rubric("answer", number_forms(r), forbid=False),
         oracle=[
             calls(call("convert_units", value=v, from_unit=a, to_unit=b)),
             f"{number(v)} {a_said} is {number_forms(r)[0] if float(r).is_integer() else f'{r:,.2f}'} {b_said}.",
@@ -321,7 +317,7 @@ def translate_phrase(ctx: Ctx) -> Draft:
     )  # fmt: skip
     return Draft(
         query=query,
-        gold={"rubric": {"final_kind": "answer", "must_include": [[core(target)]]}},
+        gold=rubric("answer", [core(target)], forbid=False),
         oracle=[
             calls(call("translate_text", text=p["text"]["en"], target_language=LANG_CODE[lang])),
             f'In {lang}: "{target}"',
@@ -344,13 +340,7 @@ def translate_to_english(ctx: Ctx) -> Draft:
     )  # fmt: skip
     return Draft(
         query=query,
-        gold={
-            "rubric": {
-                "final_kind": "answer",
-                "must_include": [en_forms(en)],
-                "must_not_include": NO_TRANSLATION,
-            }
-        },
+        gold=rubric("answer", en_forms(en), forbid=False, avoid=NO_TRANSLATION),
         oracle=[
             calls(call("translate_text", text=foreign)),
             f'It\'s {lang} for "{en}".',
@@ -368,7 +358,7 @@ def quick_fact(ctx: Ctx) -> Draft:
     )  # fmt: skip
     return Draft(
         query=query,
-        gold={"rubric": {"final_kind": "answer", "must_include": [keys]}},
+        gold=rubric("answer", keys, forbid=False),
         oracle=[calls(call("answer_question", question=question)), answer],
     )
 
@@ -681,7 +671,7 @@ def translate_followup(ctx: Ctx) -> Draft:
             {"role": "user", "content": f'How do I say "{said_phrase(p)}" in {first}?'},
             {"role": "assistant", "content": f'In {first}: "{t1}"'},
         ],
-        gold={"rubric": {"final_kind": "answer", "must_include": [[core(o)] for o in outs]}},
+        gold=rubric("answer", *[[core(o)] for o in outs], forbid=False),
         oracle=[
             calls(
                 *(
@@ -874,14 +864,7 @@ def unsupported_language(ctx: Ctx) -> Draft:
         query=query,
         frictions=["capability_limit"],
         # The limit itself, not only a "sorry": the phrase to translate may be "I'm sorry".
-        gold={
-            "rubric": {
-                "final_kind": "refusal",
-                "must_include": [[lang.lower()], CANNOT_TRANSLATE],
-                "must_not_include": TRANSLATED_NOW,
-                "forbid_mutations": True,
-            }
-        },
+        gold=rubric("refusal", [lang.lower()], CANNOT_TRANSLATE, avoid=TRANSLATED_NOW),
         oracle=[
             calls(call("translate_text", text=p["text"]["en"], target_language=lang)),
             f"Sorry, I can't translate into {lang} — offline translation covers Spanish, French, German, Italian, "
@@ -921,14 +904,7 @@ def unsupported_unit(ctx: Ctx) -> Draft:
     return Draft(
         query=query,
         frictions=["capability_limit"],
-        gold={
-            "rubric": {
-                "final_kind": "refusal",
-                "must_include": [stems(bad), NO_CONVERSION],
-                "must_not_include": CONVERTED_NOW,
-                "forbid_mutations": True,
-            }
-        },
+        gold=rubric("refusal", stems(bad), NO_CONVERSION, avoid=CONVERTED_NOW),
         oracle=[
             calls(call("convert_units", value=v, from_unit=bad, to_unit=good)),
             f"Sorry, I can't convert {bad} — the converter doesn't support that unit.",
@@ -947,14 +923,9 @@ def mismatched_units(ctx: Ctx) -> Draft:
     return Draft(
         query=query,
         frictions=["contradiction"],
-        gold={
-            "rubric": {
-                "final_kind": "refusal",
-                "must_include": [stems(a_said), stems(b_said), NOT_COMPARABLE],
-                "must_not_include": CONVERTED_NOW,
-                "forbid_mutations": True,
-            }
-        },  # fmt: skip
+        gold=rubric(
+            "refusal", stems(a_said), stems(b_said), NOT_COMPARABLE, avoid=CONVERTED_NOW
+        ),  # fmt: skip
         oracle=[
             calls(call("convert_units", value=v, from_unit=a, to_unit=b)),
             f"Sorry, {a_said} and {b_said} can't be converted into each other — they measure different things.",
@@ -984,14 +955,7 @@ def bad_link(ctx: Ctx) -> Draft:
     return Draft(
         query=query,
         frictions=["capability_limit"],
-        gold={
-            "rubric": {
-                "final_kind": "refusal",
-                "must_include": [[scheme], LINK_REFUSED],
-                "must_not_include": LINK_OPENED,
-                "forbid_mutations": True,
-            }
-        },
+        gold=rubric("refusal", [scheme], LINK_REFUSED, avoid=LINK_OPENED),
         oracle=[
             calls(call("open_browser_url", url=url)),
             f"Sorry, the browser can only open http and https links, so I can't open that {scheme} address.",
