@@ -109,6 +109,24 @@ _TOO_LONG = re.compile(
 )
 
 
+#: The model's context size as an overflow message states it (OpenAI, vLLM, SGLang, llama.cpp).
+_CONTEXT_SIZE = re.compile(
+    r"maximum context length (?:is |of )?(\d+)|available context size \((\d+) tokens?\)", re.I
+)
+
+
+def context_size(message: str) -> int | None:
+    """The context size in tokens an overflow message names, or ``None`` when it names none.
+
+    >>> context_size("This model's maximum context length is 4096 tokens. However, ...")
+    4096
+    >>> context_size("request (5210 tokens) exceeds the available context size (4096 tokens)")
+    4096
+    """
+    found = _CONTEXT_SIZE.search(message)
+    return int(found.group(1) or found.group(2)) if found else None
+
+
 def context_overflow(detail: str) -> Completion:
     """The reply of an episode whose conversation no longer fits the model's context: an empty final
     message, so the episode ends there and fails (as a conversation the model cannot read would), the
@@ -465,6 +483,12 @@ class ChatPolicy:
             status = getattr(exc, "status_code", None)
             # first: vLLM's overflow ("'max_tokens' or 'max_completion_tokens' is too large") names both
             if status in (400, 413) and _TOO_LONG.search(str(exc)):
+                size = context_size(str(exc))
+                if size is not None and self.max_tokens >= size:  # no prompt fits: every request fails
+                    raise PolicyError(
+                        f"max_tokens (--max-tokens) {self.max_tokens} leaves no room for a prompt in the "
+                        f"model's context of {size} tokens at {where}; lower it"
+                    ) from exc
                 # before any reply the conversation is the task alone: every episode may share its fate
                 first = " (its first request: is --max-tokens more than the model's context leaves?)"
                 hint = first if chat.reply is None else ""

@@ -586,6 +586,29 @@ def test_a_first_request_too_long_names_the_token_limit_setting() -> None:
     assert all(t.turns[-1]["action"] == "" and not t.success for t in trajs)
 
 
+@pytest.mark.parametrize("server_name", ["openai", "sglang", "llama.cpp"])
+def test_a_token_limit_that_fills_the_whole_context_stops_the_run(server_name: str) -> None:
+    """A max_tokens at or above the context size the refusal names leaves no room for any prompt: the
+    run stops at once, naming the setting, instead of ending every episode with a warning."""
+    plan = PLAN[:3]
+    healthy = oracle_model(plan)
+
+    def respond(body: dict[str, Any]) -> Any:
+        if body["max_tokens"] >= 4096:
+            return 400, {"error": {"message": OVERFLOWS[server_name], "code": "context_length_exceeded"}}
+        return healthy(body)
+
+    with FakeChatServer(respond) as server:
+        with pytest.raises(
+            PolicyError, match=r"max_tokens \(--max-tokens\) 4096 leaves no room.* 4096 tokens"
+        ):
+            run(plan, _policy(server.url, max_tokens=4096), recall="oracle", progress=False)
+        assert all(
+            t.success
+            for t in run(plan, _policy(server.url, max_tokens=4095), recall="oracle", progress=False)
+        )
+
+
 def test_a_request_field_the_server_finds_too_long_stops_the_run() -> None:
     """OpenAI takes at most 128 tools: a run with more (``--recall all``) stops, naming it, rather than
     scoring every episode as one whose conversation outgrew the model."""
