@@ -24,6 +24,7 @@ from __future__ import annotations
 import asyncio
 import hashlib
 import inspect
+import os
 import sys
 import threading
 import time
@@ -51,6 +52,7 @@ __all__ = [
     "Recorder",
     "Shard",
     "Trajectory",
+    "check_out_dir",
     "play_episode",
     "read_trajectories",
     "run",
@@ -429,6 +431,13 @@ def first_line(exc: BaseException) -> str:
     return text.splitlines()[0] if text else type(exc).__name__
 
 
+def check_out_dir(out: Path) -> None:
+    """Refuse an ``out`` that exists and is not a directory (``RunConflict``): the first check of a run
+    directory, cheap enough to make before a model policy is loaded."""
+    if out.exists() and not out.is_dir():
+        raise RunConflict(f"{out} is a file, not a directory for the run")
+
+
 def _prepare_out(out: Path, plan: list[Task], manifest: dict[str, Any], resume: bool) -> list[Trajectory]:
     """``_check_out`` with the files' own errors (a directory where a file should be, no permission)
     as ``RunConflict``."""
@@ -445,8 +454,7 @@ def _check_out(out: Path, plan: list[Task], manifest: dict[str, Any], resume: bo
 
     A fresh run needs a directory without a run in it; a resumed one needs the same settings and policy
     label as ``out/run.json`` and finished episodes that are the start of ``plan``, of unchanged tasks."""
-    if out.exists() and not out.is_dir():
-        raise RunConflict(f"{out} is a file, not a directory for the run")
+    check_out_dir(out)
     out.mkdir(parents=True, exist_ok=True)
     traj_path, man_path = out / TRAJECTORIES_FILE, out / MANIFEST_FILE
     done: list[Trajectory] = []
@@ -461,8 +469,20 @@ def _check_out(out: Path, plan: list[Task], manifest: dict[str, Any], resume: bo
     else:
         done = _resumed(out, plan, manifest)
     # A fresh run records its manifest; a resumed one records this plan's tasks (it may be longer).
-    man_path.write_bytes(orjson.dumps(manifest, option=orjson.OPT_INDENT_2) + b"\n")
+    _replace_file(man_path, orjson.dumps(manifest, option=orjson.OPT_INDENT_2) + b"\n")
     return done
+
+
+def _replace_file(path: Path, data: bytes) -> None:
+    """Write ``path`` whole or not at all: a resume rewrites ``run.json`` next to finished episodes, and
+    a write cut short there (a full disk, a kill) would leave a run no later resume could check."""
+    tmp = path.with_name(path.name + ".tmp")
+    try:
+        tmp.write_bytes(data)
+        os.replace(tmp, path)
+    except BaseException:
+        tmp.unlink(missing_ok=True)
+        raise
 
 
 def _resumed(out: Path, plan: list[Task], manifest: dict[str, Any]) -> list[Trajectory]:
@@ -490,6 +510,13 @@ def _resumed(out: Path, plan: list[Task], manifest: dict[str, Any]) -> list[Traj
         done = _parse_trajectories(_complete_lines(traj_path), traj_path) if traj_path.exists() else []
     except ValueError as exc:
         raise RunConflict(str(exc)) from None
+    if done and not man_path.exists():
+        # Every run writes run.json before its first episode: finished episodes without one cannot be
+        # checked against this run's settings and policy, and continuing them could mix two runs.
+        raise RunConflict(
+            f"cannot resume the run in {out}: it has finished episodes but no {MANIFEST_FILE}, so its "
+            "settings and policy cannot be checked; start a new run in another directory"
+        )
     for n, (traj, task) in enumerate(zip(done, plan, strict=False), 1):
         if traj.task_id != task.id or traj.seed != manifest["settings"]["seed"]:
             raise RunConflict(
@@ -599,13 +626,18 @@ def run(
 
     Raises:
         RunConflict: ``out`` is a file, holds another run (without ``resume``), or holds a run this one
-            cannot continue (other settings or policy, other episodes, a damaged record).
+            cannot continue (other settings or policy, other episodes, a damaged record, finished
+            episodes without their ``run.json``).
+        ValueError: an unknown executor or transport, ``workers`` or ``batch_size`` below 1, or
+            ``resume`` without ``out``.
     """
     if executor not in ("local", "ray"):
         raise ValueError(f"unknown executor {executor!r}; choose local or ray")
     check_transport(transport)
     if workers < 1 or batch_size < 1:
         raise ValueError("workers and batch_size must be >= 1")
+    if resume and out is None:
+        raise ValueError("resume needs out: the directory of the run to continue")
     keys = policy_info_keys(policy)
     settings = {
         "recall": recall,

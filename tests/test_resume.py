@@ -136,3 +136,48 @@ def test_a_changed_task_not_yet_played_does_not_stop_the_resume(tmp_path: Path, 
     out = _interrupted(tmp_path / "again", b"".join(whole.splitlines(keepends=True)[:2]), 2)
     later = [*TASKS[:5], TASKS[5].model_copy(update={"query": TASKS[5].query + " thanks"}), *TASKS[6:]]
     run(later, RandomPolicy(4), out=out, resume=True, **KW)
+
+
+def test_a_run_without_its_manifest_is_not_resumed(tmp_path: Path) -> None:
+    """Finished episodes without ``run.json`` cannot be checked against this run's settings and policy:
+    continuing them with other ones would mix two runs in one file."""
+    out = tmp_path / "run"
+    run(TASKS[:3], RandomPolicy(4), out=out, **KW)
+    (out / MANIFEST_FILE).unlink()
+    before = (out / TRAJECTORIES_FILE).read_bytes()
+    for policy, kw in [(NullPolicy(), KW), (RandomPolicy(4), {**KW, "max_turns": 2})]:
+        with pytest.raises(RunConflict, match=f"no {MANIFEST_FILE}"):
+            run(TASKS, policy, out=out, resume=True, **kw)
+    assert (out / TRAJECTORIES_FILE).read_bytes() == before and not (out / MANIFEST_FILE).exists()
+
+
+def test_a_manifest_write_cut_short_keeps_the_run_resumable(
+    tmp_path: Path, whole: bytes, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A resume records its plan in ``run.json`` again; a write of it that stops halfway (a full disk,
+    a kill) leaves the previous manifest whole, so the run can still be continued."""
+    out = _interrupted(tmp_path, b"".join(whole.splitlines(keepends=True)[:4]), 4)
+    manifest = (out / MANIFEST_FILE).read_bytes()
+    write_bytes = Path.write_bytes
+
+    def half_then_full_disk(self: Path, data: bytes) -> int:
+        if self.name.startswith(MANIFEST_FILE):
+            write_bytes(self, data[: len(data) // 2])
+            raise OSError(28, "No space left on device", str(self))
+        return write_bytes(self, data)
+
+    monkeypatch.setattr(Path, "write_bytes", half_then_full_disk)
+    with pytest.raises(RunConflict, match="No space left on device"):
+        run(TASKS, RandomPolicy(4), out=out, resume=True, **KW)
+    monkeypatch.undo()
+    assert (out / MANIFEST_FILE).read_bytes() == manifest
+    assert sorted(p.name for p in out.iterdir()) == sorted([MANIFEST_FILE, TRAJECTORIES_FILE, TIMINGS_FILE])
+    run(TASKS, RandomPolicy(4), out=out, resume=True, **KW)
+    assert (out / TRAJECTORIES_FILE).read_bytes() == whole
+
+
+def test_resume_without_out_is_refused() -> None:
+    """``resume=True`` names a run to continue; without ``out`` there is none, and silently playing
+    everything again (writing nothing) is not what was asked."""
+    with pytest.raises(ValueError, match="resume needs out"):
+        run(TASKS[:1], RandomPolicy(4), resume=True, **KW)
