@@ -47,6 +47,8 @@ from mpb_env.rollouts.runner import (
     RayUnavailable,
     RunConflict,
     Trajectory,
+    check_out_dir,
+    first_line,
     play_episode,
     run,
     tasks_digest,
@@ -123,15 +125,31 @@ def read_task_file(path: Path) -> list[Task]:
     return tasks
 
 
-def _tasks(args: argparse.Namespace) -> list[Task]:
+#: The split read when neither ``--split`` nor ``--tasks`` is given.
+DEFAULT_SPLIT = "bench"
+
+
+def _split(args: argparse.Namespace) -> str | None:
+    """The split the command reads (``None`` for a ``--tasks`` file). ``--split`` has no parser default
+    so that naming both sources is refused: one of them would be ignored without a word, and a run
+    would score other tasks than the command line says."""
     if getattr(args, "tasks", None):
+        if args.split is not None:
+            raise UsageError("--split and --tasks both name the tasks to read; give one of them")
+        return None
+    return args.split or DEFAULT_SPLIT
+
+
+def _tasks(args: argparse.Namespace) -> list[Task]:
+    split = _split(args)
+    if split is None:
         tasks = read_task_file(args.tasks)
     else:
         try:
-            tasks = load_tasks(args.split)
+            tasks = load_tasks(split)
         except FileNotFoundError:
             raise RunError(
-                f"task suite {args.split!r} is not installed (no {args.split}.jsonl in mpb_env/data)"
+                f"task suite {split!r} is not installed (no {split}.jsonl in mpb_env/data)"
             ) from None
         except ValueError as exc:
             raise RunError(_one_line(exc)) from None
@@ -191,7 +209,7 @@ def cmd_info(args: argparse.Namespace) -> int:
     width = max(len(d) for d in tools["by_domain"])
     lines = [f"Tools: {tools['total']} registered (paper: {tools['paper']['total']})"]
     lines += [f"  {d.ljust(width)}  {n:>3} / {paper.get(d, '-')}" for d, n in tools["by_domain"].items()]
-    source = args.tasks or args.split
+    source = args.tasks or _split(args)
     lines += [
         f"Tasks ({source}): {tasks['total']} tasks, {tasks['episodes']} scored episodes"
         + (f"  [{', '.join(tasks['versions'])}]" if tasks["versions"] else ""),
@@ -452,19 +470,25 @@ def cmd_eval(args: argparse.Namespace) -> int:
         raise UsageError("--address needs --ray")
     if args.transport != "auto" and not args.ray:
         raise UsageError("--transport needs --ray")
+    _split(args)  # both task sources named: refused before a model is loaded
     chat = _chat_settings(args)
-    try:  # a bad spec or setting is refused before any task is read (a model is loaded once, here)
-        policy = make_policy(args.policy, [], args.seed, chat)
-    except (ValueError, ImportError) as exc:
-        raise UsageError(_one_line(exc)) from None
+    # The tasks and --out are checked before the policy is built: a model policy loads its weights
+    # then, and a typo in a path should not cost that wait (reading a whole suite takes a blink).
     tasks = _tasks(args)
     plan = episodes(tasks)
     if args.limit is not None:
         plan = plan[: args.limit]
     if not plan:
         raise UsageError("no episodes selected (check --dimension / --limit / the task source)")
-    if isinstance(policy, OraclePolicy):  # the one policy that needs the tasks
+    if out is not None:
+        try:
+            check_out_dir(out)
+        except RunConflict as exc:
+            raise UsageError(str(exc)) from None
+    try:  # the oracle looks its turns up in the plan; the others ignore it
         policy = make_policy(args.policy, plan, args.seed, chat)
+    except (ValueError, ImportError) as exc:
+        raise UsageError(_one_line(exc)) from None
     recall = args.recall
     if recall is None:
         recall = "oracle" if isinstance(policy, OraclePolicy) else "bm25"
@@ -500,6 +524,8 @@ def cmd_eval(args: argparse.Namespace) -> int:
     except RunConflict as exc:
         raise UsageError(str(exc)) from None
     except OSError as exc:
+        if out is None:  # nothing was being written: a connection or device the policy used failed
+            raise RunError(f"the run stopped: {type(exc).__name__}: {first_line(exc)}") from None
         raise RunError(f"cannot write the run to {out}: {exc}") from None
     except KeyboardInterrupt:
         kept = f"; the finished episodes are in {out}: continue with --resume" if out is not None else ""
@@ -508,7 +534,7 @@ def cmd_eval(args: argparse.Namespace) -> int:
     report["run"] = {
         "policy": args.policy,
         "tasks": str(args.tasks) if args.tasks else None,
-        "split": None if args.tasks else args.split,
+        "split": _split(args),
         "dimension": args.dimension,
         "limit": args.limit,
         "recall": recall,
@@ -580,7 +606,9 @@ def _path(text: str) -> Path:
 
 
 def _task_source(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--split", default="bench", choices=sorted(SPLITS), help="task suite (default: bench)")
+    p.add_argument(
+        "--split", default=None, choices=sorted(SPLITS), help=f"task suite (default: {DEFAULT_SPLIT})"
+    )
     p.add_argument(
         "--tasks", type=_path, default=None, metavar="FILE", help="a JSONL file of tasks instead of a split"
     )

@@ -202,6 +202,9 @@ def test_show(capsys, mixed: str) -> None:
         ["eval", "--policy", "null", "--max-turns", "2147483648", "--tasks", "{runnable}"],
         ["eval", "--policy", "null", "--out", "", "--tasks", "{runnable}"],
         ["eval", "--policy", "null", "--tasks", ""],
+        ["eval", "--policy", "null", "--split", "starter", "--tasks", "{runnable}"],
+        ["info", "--split", "bench", "--tasks", "{runnable}"],
+        ["validate", "--split", "starter", "--tasks", "{runnable}"],
         ["validate", "--tasks", "{empty}"],
         ["show", "cli-alarn", "--tasks", "{runnable}"],
         ["show", "--tasks", "{runnable}"],
@@ -265,6 +268,7 @@ def test_eval_oracle_100_with_note_and_files(capsys, tmp_path: Path, runnable: s
         assert key in report
     assert isinstance(report["episodes"], int) and report["episodes"] == 3
     assert report["basic"] == 100.0 and report["run"]["recall"] == "oracle"
+    assert report["run"]["tasks"] == runnable and report["run"]["split"] is None
     assert "recall oracle" in err
     assert orjson.loads((out_dir / "report.json").read_bytes()) == report
     lines = (out_dir / "trajectories.jsonl").read_bytes().splitlines()
@@ -367,6 +371,18 @@ def test_an_unreachable_ray_cluster_is_one_line_and_exit_1(capsys, runnable: str
     assert err.strip() == "mpb: error: cannot connect to the Ray cluster at 10.0.0.9:6379: Failed to connect"
 
 
+def test_an_os_error_without_out_is_not_called_a_write_error(capsys, runnable: str, monkeypatch) -> None:
+    from mpb_env.rollouts import cli
+
+    def reset(*args, **kwargs):  # e.g. a policy's connection to its server dropped
+        raise ConnectionResetError(104, "Connection reset by peer")
+
+    monkeypatch.setattr(cli, "run", reset)
+    code, out, err = run(capsys, "eval", "--policy", "null", "--tasks", runnable)
+    assert code == 1 and out == ""
+    assert err.strip() == "mpb: error: the run stopped: ConnectionResetError: Connection reset by peer"
+
+
 def test_eval_refuses_to_overwrite_a_run_and_resumes_only_the_same_one(
     capsys, tmp_path: Path, runnable: str
 ) -> None:
@@ -422,6 +438,8 @@ def test_eval_text_shows_interaction_metrics(capsys) -> None:
         capsys, "eval", "--split", "interaction", "--limit", "20", "--world-size", "S", "--no-progress"
     )
     assert code == 0 and "interaction: UIQ" in out
+    report = run_json(capsys, "eval", "--split", "interaction", "--limit", "2", "--world-size", "S")
+    assert report["run"]["split"] == "interaction" and report["run"]["tasks"] is None
 
 
 def test_eval_flag_errors_come_before_the_policy_is_built(
@@ -438,8 +456,31 @@ def test_eval_flag_errors_come_before_the_policy_is_built(
         (["--resume"], "--resume needs --out"),
         (["--address", "auto"], "--address needs --ray"),
         (["--transport", "ray"], "--transport needs --ray"),
+        (["--split", "starter", "--tasks", "t.jsonl"], "--split and --tasks both name"),
     ]:
         assert main(["eval", "--policy", "hf:some/model", *argv]) == 2
+        assert message in capsys.readouterr().err
+
+
+def test_task_and_out_errors_come_before_the_policy_is_built(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path, runnable: str
+) -> None:
+    """A model policy loads its weights when built: a task source that cannot be read, a selection with
+    no episodes or an --out that is a file are refused before that, not after minutes of loading."""
+    from mpb_env.rollouts import cli
+
+    def loads_a_model(*args: object, **kwargs: object) -> None:
+        raise AssertionError("the policy was built")
+
+    monkeypatch.setattr(cli, "make_policy", loads_a_model)
+    a_file = tmp_path / "a_file"
+    a_file.write_text("x")
+    for argv, message in [
+        (["--tasks", str(tmp_path / "missing.jsonl")], "cannot read task file"),
+        (["--tasks", runnable, "--dimension", "memory"], "no episodes selected"),
+        (["--tasks", runnable, "--out", str(a_file)], "is a file, not a directory"),
+    ]:
+        assert main(["eval", "--policy", "hf:some/model", "--world-size", "S", *argv]) == 2
         assert message in capsys.readouterr().err
 
 
