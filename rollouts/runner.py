@@ -22,17 +22,21 @@ Per-trajectory counts:
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import errno
 import hashlib
 import inspect
 import os
 import sys
 import threading
 import time
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import numpy as np
 import orjson
+from filelock import FileLock, Timeout
 from pydantic import BaseModel, ValidationError
 from tqdm import tqdm
 
@@ -43,6 +47,7 @@ from mpb_env.tasks.model import RecallMode, Task, episodes
 from mpb_env.world.generate import Size, load_world
 
 __all__ = [
+    "LOCK_FILE",
     "MANIFEST_FILE",
     "RunConflict",
     "TIMINGS_FILE",
@@ -63,6 +68,8 @@ TRAJECTORIES_FILE = "trajectories.jsonl"
 TIMINGS_FILE = "timings.jsonl"
 #: The run's settings and policy label, checked when the run is resumed.
 MANIFEST_FILE = "run.json"
+#: Held by the run writing to a directory (``_only_writer``).
+LOCK_FILE = "run.lock"
 #: How the Ray executor steps its actors (see ``mpb_env.rollouts.ray_executor``).
 TRANSPORTS = ("auto", "channel", "ray")
 
@@ -438,6 +445,32 @@ def check_out_dir(out: Path) -> None:
         raise RunConflict(f"{out} is a file, not a directory for the run")
 
 
+@contextlib.contextmanager
+def _only_writer(out: Path) -> Iterator[None]:
+    """Hold ``out/run.lock`` for the run: a second run started on the same directory (a resume while
+    the first still runs, a script launched twice) is refused instead of interleaving its lines with
+    the first's. The OS drops the lock when its process ends, however it ends, so a killed run leaves
+    nothing to clean up. Where the file system cannot lock, the run goes on without it."""
+    try:
+        check_out_dir(out)
+        out.mkdir(parents=True, exist_ok=True)
+        lock = FileLock(out / LOCK_FILE, fallback_to_soft=False)
+        lock.acquire(blocking=False)
+    except Timeout:
+        raise RunConflict(
+            f"another run is writing to {out} (it holds {LOCK_FILE}); wait for it to end"
+        ) from None
+    except OSError as exc:
+        if exc.errno == errno.ENOSYS:  # no locking on this file system
+            yield
+            return
+        raise RunConflict(f"cannot use {exc.filename or out} for the run: {first_line(exc)}") from None
+    try:
+        yield
+    finally:
+        lock.release()
+
+
 def _prepare_out(out: Path, plan: list[Task], manifest: dict[str, Any], resume: bool) -> list[Trajectory]:
     """``_check_out`` with the files' own errors (a directory where a file should be, no permission)
     as ``RunConflict``."""
@@ -647,6 +680,40 @@ def run(
         "seed": seed,
     }
     plan = episodes(list(tasks))
+    with contextlib.ExitStack() as held:
+        if out is not None:
+            held.enter_context(_only_writer(Path(out)))
+        return _run(
+            plan,
+            policy,
+            settings,
+            keys,
+            out,
+            progress,
+            executor,
+            workers,
+            batch_size,
+            address,
+            resume,
+            transport,
+        )
+
+
+def _run(
+    plan: list[Task],
+    policy: Policy,
+    settings: dict[str, Any],
+    keys: frozenset[str] | None,
+    out: Path | None,
+    progress: bool,
+    executor: str,
+    workers: int,
+    batch_size: int,
+    address: str | None,
+    resume: bool,
+    transport: str,
+) -> list[Trajectory]:
+    """``run`` once its arguments are checked (and ``out`` is this run's alone)."""
     done_before: list[Trajectory] = []
     if out is not None:
         done_before = _prepare_out(Path(out), plan, _manifest(settings, policy, plan), resume)

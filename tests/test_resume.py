@@ -8,6 +8,7 @@ import pytest
 
 from mpb_env.rollouts.policies import NullPolicy, RandomPolicy
 from mpb_env.rollouts.runner import (
+    LOCK_FILE,
     MANIFEST_FILE,
     TIMINGS_FILE,
     TRAJECTORIES_FILE,
@@ -171,7 +172,9 @@ def test_a_manifest_write_cut_short_keeps_the_run_resumable(
         run(TASKS, RandomPolicy(4), out=out, resume=True, **KW)
     monkeypatch.undo()
     assert (out / MANIFEST_FILE).read_bytes() == manifest
-    assert sorted(p.name for p in out.iterdir()) == sorted([MANIFEST_FILE, TRAJECTORIES_FILE, TIMINGS_FILE])
+    assert sorted(p.name for p in out.iterdir()) == sorted(
+        [LOCK_FILE, MANIFEST_FILE, TRAJECTORIES_FILE, TIMINGS_FILE]
+    )
     run(TASKS, RandomPolicy(4), out=out, resume=True, **KW)
     assert (out / TRAJECTORIES_FILE).read_bytes() == whole
 
@@ -181,3 +184,33 @@ def test_resume_without_out_is_refused() -> None:
     everything again (writing nothing) is not what was asked."""
     with pytest.raises(ValueError, match="resume needs out"):
         run(TASKS[:1], RandomPolicy(4), resume=True, **KW)
+
+
+class _SecondRun(NullPolicy):
+    """A null policy that, mid-run, starts another run (``resume`` or not) on the same directory."""
+
+    def __init__(self, out: Path) -> None:
+        super().__init__()
+        self.out = out
+        self.refusals: list[str] = []
+
+    def act(self, observations: list[str], infos: list[dict]) -> list[str]:
+        if not self.refusals:
+            for resume in (False, True):
+                try:
+                    run(TASKS[:2], NullPolicy(), out=self.out, resume=resume, **KW)
+                except RunConflict as exc:
+                    self.refusals.append(str(exc))
+        return super().act(observations, infos)
+
+
+def test_a_second_run_on_a_directory_in_use_is_refused_and_the_first_is_untouched(
+    tmp_path: Path,
+) -> None:
+    out, alone = tmp_path / "run", tmp_path / "alone"
+    policy = _SecondRun(out)
+    run(TASKS, policy, out=out, **KW)
+    assert len(policy.refusals) == 2 and all("another run is writing to" in m for m in policy.refusals)
+    run(TASKS, NullPolicy(), out=alone, **KW)
+    assert (out / TRAJECTORIES_FILE).read_bytes() == (alone / TRAJECTORIES_FILE).read_bytes()
+    run(TASKS, NullPolicy(), out=out, resume=True, **KW)  # the lock went with the run that held it
