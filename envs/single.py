@@ -12,9 +12,11 @@
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Iterable
+from typing import Any, get_args
 
 import gymnasium as gym
+import numpy as np
 
 from mpb_env.domains import catalog
 from mpb_env.envs.spaces import AnyText, ToolCallText
@@ -30,10 +32,18 @@ def select_episodes(
 ) -> tuple[dict[str, Task], list[str]]:
     """The episodes an env may play, by id, and the ids it draws from (both envs' arguments): explicit
     ``tasks`` or a ``split``'s, skill tasks as their SOR and MTSR variants, narrowed to ``dimension``
-    (a split's) or to ``task_ids``. An unknown id or an empty selection is a ``ValueError``."""
+    and to ``task_ids``. An unknown id or dimension, an id of another dimension than the one asked for
+    or an empty selection is a ``ValueError``; a lone string or task where a list belongs is one too
+    (``list()`` of it would read its characters or fields as ids or tasks)."""
+    if isinstance(task_ids, (str, bytes)):
+        raise ValueError(f"task_ids must be a list of task ids, got the single {type(task_ids).__name__}")
+    if tasks is not None and (isinstance(tasks, Task) or not isinstance(tasks, Iterable)):
+        raise ValueError(f"tasks must be a list of Task objects, got {type(tasks).__name__}")
+    if dimension is not None and dimension not in get_args(Dimension):
+        raise ValueError(f"unknown dimension {dimension!r}; expected one of {list(get_args(Dimension))}")
     if tasks is not None:
         index = {t.id: t for t in episodes(list(tasks))}
-        pool = list(index)
+        pool = [i for i, t in index.items() if dimension is None or t.dimension == dimension]
     else:
         index = task_index(split)
         pool = [t.id for t in episodes(load_tasks(split, dimension))]
@@ -41,9 +51,29 @@ def select_episodes(
     unknown = [t for t in ids if t not in index]
     if unknown:
         raise ValueError(f"unknown task ids: {unknown[:5]}")
+    if dimension is not None:
+        other = [t for t in ids if index[t].dimension != dimension]
+        if other:
+            raise ValueError(f"task ids not of dimension {dimension!r}: {other[:5]}")
     if not ids:
         raise ValueError("no tasks to play: the split/dimension/task_ids selection is empty")
     return index, ids
+
+
+def check_settings(recall: str, top_n: int, max_turns: int, turns_name: str = "max_turns") -> None:
+    """Both envs' episode settings, checked at construction: a misspelt recall mode would otherwise run
+    as BM25 while infos report the misspelling, and a T_max below 1 (or not a whole number) would
+    truncate every episode at its first tool call (gymnasium's ``TimeLimit`` refuses one too)."""
+    if recall not in get_args(RecallMode):
+        raise ValueError(f"unknown recall mode {recall!r}; expected one of {list(get_args(RecallMode))}")
+    if not _is_count(top_n) or top_n < 0:
+        raise ValueError(f"top_n must be a non-negative int, got {top_n!r}")
+    if not _is_count(max_turns) or max_turns < 1:
+        raise ValueError(f"{turns_name} must be a positive int, got {max_turns!r}")
+
+
+def _is_count(x: object) -> bool:
+    return isinstance(x, (int, np.integer)) and not isinstance(x, bool)
 
 
 class MobilePAEnv(gym.Env[str, str]):
@@ -82,6 +112,7 @@ class MobilePAEnv(gym.Env[str, str]):
         if render_mode not in (None, "ansi"):
             raise ValueError(f"render_mode must be None or 'ansi', got {render_mode!r}")
         self.render_mode = render_mode
+        check_settings(recall, top_n, max_turns)
         self._index, self.task_ids = select_episodes(split, dimension, task_ids, tasks)
         self.world = load_world(world_size)
         self.observation_space = AnyText()
@@ -98,7 +129,9 @@ class MobilePAEnv(gym.Env[str, str]):
     ) -> tuple[str, dict[str, Any]]:
         super().reset(seed=seed)
         options = options or {}
-        if "task_ids" in options:  # e.g. through make_vec's sync/async vectorization, which copies options
+        # task_ids pins the vector env's sub-envs; it reaches a single env through make_vec's sync/async
+        # vectorization, which copies options. ``None`` pins nothing there, nor here.
+        if options.get("task_ids") is not None:
             raise ValueError(
                 "reset option task_ids pins the sub-envs of the vector env (gym.make_vec's default "
                 "vectorization); a single env, also inside a Sync/AsyncVectorEnv, takes task_id"

@@ -47,7 +47,8 @@ STRING_POOL = (
 class AnyText(spaces.Text):
     """A text space whose members are all Python strings, of any length.
 
-    ``max_length`` bounds only ``sample()`` (gymnasium's ``Text`` draws lengths up to it): the env's
+    ``max_length`` bounds only ``sample()`` (gymnasium's ``Text`` draws lengths up to it; the default
+    keeps a sample of a thousand sub-envs' observations quick): the env's
     observations have no bound (a turn may hold any number of calls), nor do the actions it accepts.
 
     Not for shared memory: gymnasium stores a ``Text`` there as indices into its charset (this space has
@@ -56,7 +57,7 @@ class AnyText(spaces.Text):
     vector_kwargs={"shared_memory": False})``); with the default it stops with gymnasium's error saying so.
     """
 
-    def __init__(self, max_length: int = 1 << 20, seed: int | np.random.Generator | None = None) -> None:
+    def __init__(self, max_length: int = 4096, seed: int | np.random.Generator | None = None) -> None:
         super().__init__(max_length=max_length, min_length=0, seed=seed)
 
     def contains(self, x: Any) -> bool:

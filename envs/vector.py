@@ -10,6 +10,10 @@ owns only its writes, so N envs cost N write layers, not N worlds.
 * ``reset(options={"task_ids": [...]})`` pins sub-env i to ``task_ids[i]`` (a GRPO group is N copies of
   one id; ``{"task_id": X}`` does exactly that). A pinned sub-env replays its task on autoreset;
   unpinned ones draw from the env's task list with the vector env's RNG.
+* ``reset(options={"reset_mask": mask})`` (gymnasium's partial reset, a bool array of N) resets only
+  the masked sub-envs: the other ones keep their episodes, observations and pins, and the info holds
+  the masked ones' reset infos alone, as ``SyncVectorEnv`` does. The task options then apply to the
+  masked sub-envs (``task_ids`` still lists one id per sub-env).
 * ``fork(src, dst)`` makes sub-env ``dst`` a branch of ``src`` mid-episode (only writes are copied).
 * ``max_episode_steps`` (from ``make_vec``) sets T_max, the turns before truncation.
 """
@@ -23,7 +27,7 @@ import numpy as np
 from gymnasium.vector import AutoresetMode, VectorEnv
 
 from mpb_env.domains import catalog
-from mpb_env.envs.single import select_episodes
+from mpb_env.envs.single import check_settings, select_episodes
 from mpb_env.envs.spaces import AnyText, TextBatch, ToolCallText
 from mpb_env.episode import T_MAX, Episode, without_gc
 from mpb_env.recall import DEFAULT_TOP_N
@@ -91,10 +95,13 @@ class MobilePAVectorEnv(VectorEnv):
             raise ValueError(f"num_envs must be >= 1, got {num_envs}")
         if render_mode is not None:
             raise ValueError("the vector env does not render; use the single env's render_mode='ansi'")
+        turns = max_episode_steps if max_episode_steps is not None else max_turns
+        check_settings(
+            recall, top_n, turns, "max_episode_steps" if max_episode_steps is not None else "max_turns"
+        )
         self._index, self.task_ids = select_episodes(split, dimension, task_ids, tasks)
         self.num_envs = num_envs
         self.world = load_world(world_size)
-        turns = max_episode_steps if max_episode_steps is not None else max_turns
         first = self._index[self.task_ids[0]]
         self.episodes = [Episode(self.world, first, recall, top_n, turns) for _ in range(num_envs)]
         self.single_observation_space = AnyText()
@@ -103,6 +110,9 @@ class MobilePAVectorEnv(VectorEnv):
         self.action_space = TextBatch(self.single_action_space, num_envs)
         self._pinned: list[str | None] = [None] * num_envs
         self._autoreset = [False] * num_envs  # sub-envs whose next step starts a new episode
+        # The observations last returned: what a partial reset returns for the sub-envs it leaves alone
+        # (empty texts before the first reset, as gymnasium's empty batch of this space).
+        self._obs = np.full(num_envs, "", dtype=object)
         self._everyone = np.ones(num_envs, dtype=bool)  # the mask of a key every sub-env reported
         # N long-lived episodes: out of the cyclic GC's scans, like the world (see load_world); a full
         # collection over a thousand sub-envs otherwise costs a pause of the order of a second. Freezing
@@ -222,18 +232,45 @@ class MobilePAVectorEnv(VectorEnv):
             raise ValueError(f"unknown task ids: {bad[:5]}")
         return ids
 
+    def _reset_mask(self, options: dict[str, Any]) -> list[int] | None:
+        """The sub-envs a ``reset`` with gymnasium's ``reset_mask`` option resets (``None``: all of them).
+        The caller's options are left as they are: vector wrappers (``RecordEpisodeStatistics``) read the
+        mask after the env."""
+        mask = options.get("reset_mask")
+        if mask is None:
+            return None
+        mask = np.asarray(mask)
+        if mask.dtype != np.bool_ or mask.shape != (self.num_envs,):
+            raise ValueError(
+                f"reset_mask must be a bool array of shape ({self.num_envs},), "
+                f"got dtype {mask.dtype} and shape {mask.shape}"
+            )
+        if not mask.any():
+            raise ValueError("reset_mask selects no sub-env to reset")
+        return np.flatnonzero(mask).tolist()  # type: ignore[no-any-return]
+
     # ------------------------------------------------------------------ API
     def reset(
         self, *, seed: int | list[int] | None = None, options: dict[str, Any] | None = None
     ) -> tuple[np.ndarray, dict[str, Any]]:
-        seed, pinned = self._one_seed(seed), self._pins(options or {})  # both checked before any change
+        options = options or {}
+        # Seed, pins and mask are all checked before any change.
+        seed, pinned, mask = self._one_seed(seed), self._pins(options), self._reset_mask(options)
         super().reset(seed=seed)
-        self._pinned = pinned
-        obs = np.empty(self.num_envs, dtype=object)
         infos: list[tuple[int, dict[str, Any]]] = []
-        for i in range(self.num_envs):
-            obs[i] = self._start(i, self._next_task(i), infos)
-        self._autoreset = [False] * self.num_envs
+        if mask is None:
+            self._pinned = pinned
+            obs = np.empty(self.num_envs, dtype=object)
+            for i in range(self.num_envs):
+                obs[i] = self._start(i, self._next_task(i), infos)
+            self._autoreset = [False] * self.num_envs
+        else:
+            obs = self._obs.copy()
+            for i in mask:
+                self._pinned[i] = pinned[i]
+                self._autoreset[i] = False
+                obs[i] = self._start(i, self._next_task(i), infos)
+        self._obs = obs
         return obs, self._batch(infos)
 
     def step(self, actions: Any) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, dict[str, Any]]:
@@ -243,10 +280,13 @@ class MobilePAVectorEnv(VectorEnv):
         if len(actions) != n:
             raise ValueError(f"expected {n} actions, got {len(actions)}")
         if n == 1 and not self._autoreset[0]:
-            return self._step_one(actions[0])
-        if self.num_envs < _GC_PAUSE_MIN_ENVS:
-            return self._step(actions)
-        return without_gc(self._step, actions)
+            out = self._step_one(actions[0])
+        elif n < _GC_PAUSE_MIN_ENVS:
+            out = self._step(actions)
+        else:
+            out = without_gc(self._step, actions)
+        self._obs = out[0]
+        return out
 
     def _step(self, actions: Any) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, dict[str, Any]]:
         n = self.num_envs
@@ -322,6 +362,9 @@ class MobilePAVectorEnv(VectorEnv):
         self.episodes[dst] = self.episodes[src].fork()
         self._pinned[dst] = self._pinned[src]
         self._autoreset[dst] = self._autoreset[src]
+        # The branch's current observation is its source's; a new array, since the caller holds the last.
+        self._obs = self._obs.copy()
+        self._obs[dst] = self._obs[src]
 
     @property
     def tasks(self) -> list[Task]:

@@ -211,3 +211,68 @@ def test_explicit_tasks_play_skill_tasks_as_both_routings() -> None:
     assert [t["function"]["name"] for t in info["tools"]] == [
         t["function"]["name"] for t in by_split.reset(options={"task_id": f"{skill.id}@SOR"})[1]["tools"]
     ]
+
+
+def test_task_ids_none_in_a_single_envs_reset_pins_nothing() -> None:
+    """``{"task_ids": None}`` pins nothing in the vector env; a single env (inside ``SyncVectorEnv``, which
+    copies the options) draws as without it instead of refusing the reset."""
+    env = MobilePAEnv(split="starter")
+    a, _ = env.reset(seed=3, options={"task_ids": None})
+    b, _ = env.reset(seed=3)
+    assert a == b
+    sync = gym.make_vec("mpb/MobilePA-v0", num_envs=2, vectorization_mode="sync", split="starter")
+    obs, _ = sync.reset(options={"task_id": "basic-001", "task_ids": None})
+    assert list(obs) == [load_tasks("starter")[0].query] * 2
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "message"),
+    [
+        ({"split": "starter", "task_ids": "basic-001"}, "task_ids must be a list of task ids"),
+        ({"tasks": load_tasks("starter")[0]}, "tasks must be a list of Task objects"),
+        ({"split": "starter", "dimension": "memroy"}, "unknown dimension 'memroy'"),
+        ({"split": "starter", "dimension": "memory", "task_ids": ["basic-001"]}, "not of dimension 'memory'"),
+    ],
+)
+def test_selection_arguments_of_the_wrong_shape_are_clear_errors(kwargs: dict, message: str) -> None:
+    """A lone id used to be read character by character ("unknown task ids: ['b', 'a', ...]"), a lone
+    task field by field, a misspelt dimension gave an empty selection and an id of another dimension
+    was played under ``dimension``. Both envs share the selection."""
+    with pytest.raises(ValueError, match=message):
+        MobilePAEnv(**kwargs)
+    with pytest.raises(ValueError, match=message):
+        gym.make_vec("mpb/MobilePA-v0", num_envs=2, **kwargs)
+
+
+def test_dimension_narrows_explicit_tasks_too() -> None:
+    """``dimension`` keeps only that dimension's tasks whether they come from a split or from ``tasks=``
+    (it used to be ignored with ``tasks=``, and the env drew from every dimension)."""
+    starter = load_tasks("starter")
+    by_split = MobilePAEnv(split="starter", dimension="memory")
+    by_tasks = MobilePAEnv(tasks=starter, dimension="memory")
+    assert by_tasks.task_ids == by_split.task_ids and all(i.startswith("memory-") for i in by_tasks.task_ids)
+    skills = MobilePAEnv(tasks=starter, dimension="skill").task_ids
+    assert skills and all(i.endswith(("@SOR", "@MTSR")) for i in skills)
+    drawn = {by_tasks.reset(seed=s)[1]["dimension"] for s in range(20)}
+    assert drawn == {"memory"}
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "message"),
+    [
+        ({"recall": "Oracle"}, "unknown recall mode 'Oracle'"),
+        ({"top_n": -1}, "top_n must be a non-negative int"),
+        ({"max_turns": 0}, "max_turns must be a positive int"),
+        ({"max_turns": 2.5}, "max_turns must be a positive int"),
+    ],
+)
+def test_bad_episode_settings_are_clear_errors(kwargs: dict, message: str) -> None:
+    """A misspelt recall mode used to run as BM25 (with the misspelling in every info) and T_max = 0
+    truncated every episode at its first call; both envs refuse them at construction, as gymnasium's
+    ``TimeLimit`` refuses ``max_episode_steps=0``."""
+    with pytest.raises(ValueError, match=message):
+        MobilePAEnv(split="starter", **kwargs)
+    with pytest.raises(ValueError, match=message):
+        gym.make_vec("mpb/MobilePA-v0", num_envs=2, split="starter", **kwargs)
+    with pytest.raises(ValueError, match="max_episode_steps must be a positive int"):
+        gym.make_vec("mpb/MobilePA-v0", num_envs=2, split="starter", max_episode_steps=0)

@@ -413,3 +413,60 @@ def test_explicit_tasks_play_skill_tasks_as_both_routings() -> None:
     assert v.task_ids == MobilePAVectorEnv(num_envs=2, split="starter").task_ids
     obs, info = v.reset(options={"task_ids": [f"{skill.id}@SOR", f"{skill.id}@MTSR"]})
     assert [t.routing for t in v.tasks] == ["SOR", "MTSR"] and obs[0] == obs[1] == skill.query
+
+
+def test_reset_mask_resets_only_the_masked_sub_envs_as_sync_does() -> None:
+    """gymnasium's partial reset (``options={"reset_mask": mask}``): the masked sub-envs start again, the
+    others keep their episodes and last observations, and the info holds only the masked ones' infos,
+    as ``SyncVectorEnv`` over the single envs gives them. Resetting every sub-env instead threw away
+    the episodes in flight."""
+    ours = gym.make_vec("mpb/MobilePA-v0", num_envs=3, split="starter")
+    sync = gym.make_vec("mpb/MobilePA-v0", num_envs=3, split="starter", vectorization_mode="sync")
+    for env in (ours, sync):
+        env.reset(options={"task_id": ALARM})
+    first = [ours.step(arr(SET, "Done.", SET)), sync.step(arr(SET, "Done.", SET))]
+    assert list(first[0][0]) == list(first[1][0])
+    options = {"task_id": ALARM, "reset_mask": np.array([False, True, False])}
+    (obs, info), (sync_obs, sync_info) = ours.reset(options=dict(options)), sync.reset(options=dict(options))
+    query = load_tasks("starter")[0].query
+    assert list(obs) == list(sync_obs) == [first[0][0][0], query, first[0][0][2]]
+    _same_layout(info, sync_info)
+    assert info["_task_id"].tolist() == [False, True, False]
+    assert [ep.turns for ep in ours.episodes] == [1, 0, 1]
+    # The unmasked sub-envs finish their episodes; the reset one plays its first turn.
+    ours_out, sync_out = ours.step(arr("Done.", SET, "Done.")), sync.step(arr("Done.", SET, "Done."))
+    assert [list(x) for x in ours_out[:4]] == [list(x) for x in sync_out[:4]]
+    assert ours_out[1].tolist() == [1.0, 0.0, 1.0] and ours_out[2].tolist() == [True, False, True]
+    # The caller's options stay whole: vector wrappers read the mask after the env.
+    kept = {"reset_mask": np.array([True, False, False])}
+    ours.reset(options=kept)
+    assert "reset_mask" in kept
+
+
+@pytest.mark.parametrize(
+    ("mask", "message"),
+    [
+        ([1, 0, 0], "bool array of shape"),
+        (np.array([True, False]), r"shape \(3,\)"),
+        (np.zeros(3, dtype=bool), "no sub-env"),
+    ],
+)
+def test_bad_reset_masks_are_clear_errors_that_change_nothing(mask: object, message: str) -> None:
+    v = MobilePAVectorEnv(split="starter", num_envs=3)
+    v.reset(options={"task_id": ALARM})
+    v.step(arr(SET, SET, SET))
+    with pytest.raises(ValueError, match=message):
+        v.reset(options={"reset_mask": mask})
+    assert [ep.turns for ep in v.episodes] == [1, 1, 1]
+
+
+def test_a_partial_reset_after_a_fork_returns_the_branchs_observation() -> None:
+    """A forked sub-env stands where its source stands, so that is the observation a partial reset
+    returns for it; the observations returned before the fork are left as they were."""
+    v = MobilePAVectorEnv(split="starter", num_envs=3)
+    v.reset(options={"task_id": ALARM})
+    obs, *_ = v.step(arr(SET, '{"name": "list_alarms", "arguments": {}}', SET))
+    before = list(obs)
+    v.fork(0, 1)
+    again, _ = v.reset(options={"reset_mask": np.array([False, False, True])})
+    assert again[1] == again[0] == obs[0] and list(obs) == before and obs[1] != obs[0]
