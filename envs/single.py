@@ -42,8 +42,10 @@ def select_episodes(
     if dimension is not None and dimension not in get_args(Dimension):
         raise ValueError(f"unknown dimension {dimension!r}; expected one of {list(get_args(Dimension))}")
     if tasks is not None:
-        index = {t.id: t for t in episodes(list(tasks))}
-        pool = [i for i, t in index.items() if dimension is None or t.dimension == dimension]
+        given = list(tasks)
+        played = episodes(given)
+        index = {t.id: t for t in [*given, *played]}  # as a split's: base ids and variants
+        pool = list(dict.fromkeys(t.id for t in played if dimension is None or t.dimension == dimension))
     else:
         index = task_index(split)
         pool = [t.id for t in episodes(load_tasks(split, dimension))]
@@ -127,7 +129,6 @@ class MobilePAEnv(gym.Env[str, str]):
     def reset(
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
     ) -> tuple[str, dict[str, Any]]:
-        super().reset(seed=seed)
         options = options or {}
         # task_ids pins the vector env's sub-envs; it reaches a single env through make_vec's sync/async
         # vectorization, which copies options. ``None`` pins nothing there, nor here.
@@ -139,11 +140,12 @@ class MobilePAEnv(gym.Env[str, str]):
         task_id = options.get("task_id")
         if task_id is not None and not isinstance(task_id, str):
             raise ValueError(f"task_id must be a task id string, got {type(task_id).__name__}")
+        if task_id is not None and task_id not in self._index:
+            raise ValueError(f"unknown task_id {task_id!r}")
+        super().reset(seed=seed)  # after the checks: a refused reset leaves the RNG as it was
         if task_id is None:
             task_id = self.task_ids[int(self.np_random.integers(len(self.task_ids)))]
-        task = self._index.get(task_id)
-        if task is None:
-            raise ValueError(f"unknown task_id {task_id!r}")
+        task = self._index[task_id]
         self.episode.restart(task)
         self._transcript = [f"user: {task.query}"]
         return task.query, self.episode.start_info()

@@ -257,6 +257,26 @@ def test_dimension_narrows_explicit_tasks_too() -> None:
     assert drawn == {"memory"}
 
 
+def test_explicit_tasks_know_the_same_ids_as_a_split() -> None:
+    """A split's env plays a skill task by its base id as well as by its ``@SOR``/``@MTSR`` variants;
+    the same tasks passed as ``tasks=`` used to know only the variants."""
+    starter = load_tasks("starter")
+    skill = next(t for t in starter if t.dimension == "skill")
+    for env in (MobilePAEnv(split="starter"), MobilePAEnv(tasks=starter)):
+        for task_id in (skill.id, f"{skill.id}@SOR", f"{skill.id}@MTSR"):
+            assert env.reset(options={"task_id": task_id})[1]["task_id"] == task_id
+
+
+def test_a_refused_reset_leaves_the_rng_as_it_was() -> None:
+    """The options are checked before the seed is applied, as in the vector env: a reset refused for an
+    unknown id no longer reseeds the env, so the next unpinned reset draws what it would have."""
+    env, twin = MobilePAEnv(split="starter"), MobilePAEnv(split="starter")
+    env.reset(seed=1), twin.reset(seed=1)
+    with pytest.raises(ValueError, match="unknown task_id"):
+        env.reset(seed=99, options={"task_id": "no-such-task"})
+    assert [env.reset()[1]["task_id"] for _ in range(5)] == [twin.reset()[1]["task_id"] for _ in range(5)]
+
+
 @pytest.mark.parametrize(
     ("kwargs", "message"),
     [
