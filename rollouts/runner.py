@@ -37,7 +37,7 @@ from typing import Any
 import numpy as np
 import orjson
 from filelock import FileLock, Timeout
-from pydantic import BaseModel, ValidationError
+from pydantic import BaseModel
 from tqdm import tqdm
 
 from mpb_env.episode import T_MAX, Episode, without_gc
@@ -443,6 +443,9 @@ def check_out_dir(out: Path) -> None:
     directory, cheap enough to make before a model policy is loaded."""
     if out.exists() and not out.is_dir():
         raise RunConflict(f"{out} is a file, not a directory for the run")
+    for name in (TRAJECTORIES_FILE, TIMINGS_FILE, MANIFEST_FILE, LOCK_FILE):
+        if (out / name).is_dir():
+            raise RunConflict(f"{out / name} is a directory; the run writes a file there")
 
 
 @contextlib.contextmanager
@@ -575,10 +578,13 @@ def _resumed(out: Path, plan: list[Task], manifest: dict[str, Any]) -> list[Traj
                 f"cannot resume the run in {out}: task {plan[changed].id} (episode {changed + 1}) changed "
                 "since it was played (another version of the suite): start a new run"
             )
+    # One timing line per kept episode (it is written just before the episode's line). Lines missing
+    # from a timings file cut or deleted by hand are written without times, so that line n still
+    # belongs to episode n once the run goes on.
     time_path = out / TIMINGS_FILE
-    if time_path.exists():  # one timing line per kept episode (it is written just before the episode's line)
-        kept = _complete_lines(time_path).splitlines(keepends=True)[: len(done)]
-        time_path.write_bytes(b"".join(kept))
+    kept = _complete_lines(time_path).splitlines(keepends=True)[: len(done)] if time_path.exists() else []
+    kept += [orjson.dumps({"task_id": t.task_id}) + b"\n" for t in done[len(kept) :]]
+    time_path.write_bytes(b"".join(kept))
     return done
 
 
@@ -837,13 +843,22 @@ def read_trajectories(path: Path) -> list[Trajectory]:
     return _parse_trajectories(Path(path).read_bytes(), path)
 
 
+#: Keys every written trajectory line has beyond the ones ``Trajectory`` requires (its other fields
+#: have defaults): a line without them is some other record, not a finished episode.
+_RECORD_KEYS = frozenset({"turns", "verdict", "reward", "success"})
+
+
 def _parse_trajectories(data: bytes, path: Path) -> list[Trajectory]:
     out = []
     for n, line in enumerate(data.splitlines(), 1):
         if not line.strip():
             continue
         try:
-            out.append(Trajectory.model_validate(orjson.loads(line)))
-        except (orjson.JSONDecodeError, ValidationError) as exc:
+            record = orjson.loads(line)
+            missing = sorted(_RECORD_KEYS - record.keys()) if isinstance(record, dict) else []
+            if missing:
+                raise ValueError(f"no {', '.join(missing)}")
+            out.append(Trajectory.model_validate(record))
+        except ValueError as exc:  # orjson.JSONDecodeError and pydantic.ValidationError are ones too
             raise ValueError(f"{path}:{n} is not a trajectory record ({first_line(exc)})") from None
     return out

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import orjson
 import pytest
 
 from mpb_env.rollouts.policies import NullPolicy, RandomPolicy
@@ -112,6 +113,35 @@ def test_a_damaged_record_is_named(tmp_path: Path, whole: bytes) -> None:
         run(TASKS, RandomPolicy(4), out=out, resume=True, **KW)
 
 
+def test_a_record_of_another_kind_is_not_taken_for_a_finished_episode(tmp_path: Path, whole: bytes) -> None:
+    """Most ``Trajectory`` fields have defaults: a line with the four required ones and nothing else
+    (no turns, verdict or reward) used to be kept as a finished, failed episode."""
+    lines = whole.splitlines(keepends=True)
+    first = orjson.loads(lines[1])
+    bare = {k: first[k] for k in ("task_id", "dimension", "category", "bucket", "seed")}
+    out = _interrupted(tmp_path, lines[0] + orjson.dumps(bare) + b"\n" + lines[2], timing_lines=3)
+    with pytest.raises(RunConflict, match=f"{TRAJECTORIES_FILE}:2 is not a trajectory record .*no reward"):
+        run(TASKS, RandomPolicy(4), out=out, resume=True, **KW)
+
+
+@pytest.mark.parametrize("timings", ["short", "deleted"])
+def test_timing_lines_stay_one_per_episode_when_the_file_lost_some(
+    tmp_path: Path, whole: bytes, timings: str
+) -> None:
+    """A timings file cut or deleted by hand: the resumed run fills the missing lines without times,
+    so line n of timings.jsonl is still episode n's."""
+    out = _interrupted(tmp_path, b"".join(whole.splitlines(keepends=True)[:5]), timing_lines=2)
+    if timings == "deleted":
+        (out / TIMINGS_FILE).unlink()
+    run(TASKS, RandomPolicy(4), out=out, resume=True, **KW)
+    ids = [orjson.loads(line)["task_id"] for line in whole.splitlines()]
+    timed = [orjson.loads(line) for line in (out / TIMINGS_FILE).read_bytes().splitlines()]
+    assert [t["task_id"] for t in timed] == ids
+    kept = 2 if timings == "short" else 0
+    assert all("env_s" in t for t in timed[:kept]) and all("env_s" not in t for t in timed[kept:5])
+    assert all("env_s" in t for t in timed[5:])
+
+
 def test_a_run_that_never_finished_an_episode_is_replaced(tmp_path: Path, whole: bytes) -> None:
     out = tmp_path / "run"
     out.mkdir()
@@ -214,3 +244,12 @@ def test_a_second_run_on_a_directory_in_use_is_refused_and_the_first_is_untouche
     run(TASKS, NullPolicy(), out=alone, **KW)
     assert (out / TRAJECTORIES_FILE).read_bytes() == (alone / TRAJECTORIES_FILE).read_bytes()
     run(TASKS, NullPolicy(), out=out, resume=True, **KW)  # the lock went with the run that held it
+
+
+@pytest.mark.parametrize("name", [TRAJECTORIES_FILE, TIMINGS_FILE, MANIFEST_FILE, LOCK_FILE])
+def test_a_directory_where_a_run_file_goes_is_named(tmp_path: Path, name: str) -> None:
+    """It was reported as a directory that "already holds a run" (or as an OS error mid-run)."""
+    (tmp_path / "run" / name).mkdir(parents=True)
+    for resume in (False, True):
+        with pytest.raises(RunConflict, match=f"{name} is a directory; the run writes a file there"):
+            run(TASKS[:1], NullPolicy(), out=tmp_path / "run", resume=resume, **KW)
