@@ -39,7 +39,14 @@ from mpb_env.domains import DOMAIN_COUNTS, by_domain, catalog
 from mpb_env.episode import T_MAX, Episode
 from mpb_env.recall import DEFAULT_TOP_N
 from mpb_env.rollouts.chat import PolicyError
-from mpb_env.rollouts.policies import POLICY_NAMES, NullPolicy, OraclePolicy, RandomPolicy, make_policy
+from mpb_env.rollouts.policies import (
+    POLICY_NAMES,
+    NullPolicy,
+    OraclePolicy,
+    RandomPolicy,
+    canonical_spec,
+    make_policy,
+)
 from mpb_env.rollouts.report import build_report, format_table
 from mpb_env.rollouts.runner import (
     TRAJECTORIES_FILE,
@@ -532,7 +539,7 @@ def cmd_eval(args: argparse.Namespace) -> int:
         raise Interrupted(f"interrupted{kept}") from None
     report = build_report(trajectories, plan)
     report["run"] = {
-        "policy": args.policy,
+        "policy": canonical_spec(args.policy),
         "tasks": str(args.tasks) if args.tasks else None,
         "split": _split(args),
         "dimension": args.dimension,

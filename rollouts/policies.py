@@ -211,6 +211,18 @@ class RandomPolicy:
         return out
 
 
+def canonical_spec(spec: str) -> str:
+    """A policy spec as ``make_policy`` reads it: trimmed, the name or ``openai:``/``hf:`` prefix in lower
+    case, the model id as given (hub ids and paths are case-sensitive).
+
+    >>> canonical_spec(" Random "), canonical_spec("OpenAI:Qwen/Qwen3-8B")
+    ('random', 'openai:Qwen/Qwen3-8B')
+    """
+    spec = spec.strip()
+    prefix, sep, model = spec.partition(":")
+    return f"{prefix.lower()}{sep}{model}" if sep else spec.lower()
+
+
 def make_policy(
     spec: str, tasks: Iterable[Task], seed: int = 0, chat: Mapping[str, Any] | None = None
 ) -> Policy:

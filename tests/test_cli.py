@@ -442,6 +442,12 @@ def test_eval_text_shows_interaction_metrics(capsys) -> None:
     assert report["run"]["split"] == "interaction" and report["run"]["tasks"] is None
 
 
+def test_the_report_names_the_policy_as_it_was_read(capsys) -> None:
+    """``--policy " Random"`` runs the random policy; the report said ``" Random"``."""
+    report = run_json(capsys, "eval", "--policy", " Random", "--split", "starter", "--limit", "2")
+    assert report["run"]["policy"] == "random"
+
+
 def test_eval_flag_errors_come_before_the_policy_is_built(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
