@@ -470,3 +470,22 @@ def test_a_partial_reset_after_a_fork_returns_the_branchs_observation() -> None:
     v.fork(0, 1)
     again, _ = v.reset(options={"reset_mask": np.array([False, False, True])})
     assert again[1] == again[0] == obs[0] and list(obs) == before and obs[1] != obs[0]
+
+
+def test_rllib_env_runners_build_the_vector_env(monkeypatch: pytest.MonkeyPatch) -> None:
+    """README: RLlib's env runners build their envs with ``gym.make_vec``, so
+    ``gym_env_vectorize_mode="vector_entry_point"`` gives them this vector env (its default models cannot
+    read text, so the runner's module is left out here: a text policy brings its own)."""
+    from ray.rllib.algorithms.ppo import PPOConfig
+    from ray.rllib.env.single_agent_env_runner import SingleAgentEnvRunner
+
+    monkeypatch.setattr(SingleAgentEnvRunner, "make_module", lambda self: None)
+    config = (
+        PPOConfig()
+        .environment("mpb/MobilePA-v0", env_config={"split": "starter"})
+        .env_runners(num_envs_per_env_runner=3, gym_env_vectorize_mode="vector_entry_point")
+    )
+    runner = SingleAgentEnvRunner(config=config)
+    assert isinstance(runner.env.unwrapped, MobilePAVectorEnv) and runner.env.num_envs == 3
+    obs, _ = runner.env.reset(seed=0)
+    assert obs.dtype == object and all(isinstance(o, str) and o for o in obs)
