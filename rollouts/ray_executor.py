@@ -14,11 +14,14 @@ sends it (an ``async`` policy gets every lane that is back in one call, see ``dr
 acting on them, so driver and actors overlap instead of waiting for each other (three measured
 better than two on 2 cores, where the driver and two actors share the CPUs). An actor
 that dies is replaced by a new one holding the shard's unfinished episodes, which re-run from their
-start, so every episode lands exactly once.
+start, so every episode lands exactly once; a shard whose actors die ``MAX_DEATHS`` times in a row
+without finishing an episode stops the run. An actor can die without its connection closing (its node
+dropped off the network), so after ``HEALTH_CHECK_S`` without a reply the driver asks Ray about it.
 
 Actors are pooled across runs with the same settings in one Ray session: a pooled actor that died
-while idle is replaced when the next run starts, and handles from an earlier session (after
-``ray.shutdown()``) are dropped. Each actor takes one CPU; asking for more actors than the cluster has
+while idle is replaced when the next run starts, what an interrupted run left running on one ends
+before the next run loads it, and handles from an earlier session (after ``ray.shutdown()``) are
+dropped. Each actor takes one CPU; asking for more actors than the cluster has
 CPUs is an error rather than a wait for CPUs that never come. Tasks travel cloudpickled, as in Ray's
 own calls, so a ``Task`` subclass defined in the user's script reaches the actors.
 """
@@ -52,6 +55,10 @@ Keys = frozenset[str] | None
 CHANNEL_THREAD = "mpb-shard-channel"
 #: Seconds to wait for an actor's port before falling back to Ray calls (``transport="auto"``).
 CONNECT_TIMEOUT_S = 10.0
+#: Deaths in a row of one shard's actor, with no episode finished in between, before the run stops.
+MAX_DEATHS = 3
+#: Seconds without a reply on any connection before the driver asks Ray whether those actors live.
+HEALTH_CHECK_S = 10.0
 
 
 def ensure_ray(address: str | None = None, num_cpus: int | None = None) -> Any:
@@ -126,6 +133,26 @@ class ChannelServer:
         threading.Thread(target=self._serve, args=(listener,), name=CHANNEL_THREAD, daemon=True).start()
         return self._listening[1]  # type: ignore[no-any-return]
 
+    def close_channel(self, timeout: float = CONNECT_TIMEOUT_S * 3) -> bool:
+        """End the connection an earlier run left open and wait for the request its thread is serving;
+        returns whether the shard is free (``False``: that request is still running after ``timeout``).
+
+        A driver that was interrupted leaves its last requests here: without this, the old thread would
+        still step the shard (and take episodes from its queue) while the next run loads and steps it.
+        Shutting the socket down ends the thread at its next read, whatever requests are still queued."""
+        serving = getattr(self, "_serving", None)
+        if serving is None:
+            return True
+        thread, sock = serving
+        with contextlib.suppress(OSError):  # already shut down (this thread ended on its own)
+            sock.shutdown(socket.SHUT_RDWR)
+        thread.join(timeout)
+        if thread.is_alive():
+            return False
+        sock.close()
+        self._serving = None
+        return True
+
     def _serve(self, listener: Listener) -> None:
         with listener:
             while True:
@@ -136,6 +163,8 @@ class ChannelServer:
                         return
                     continue
                 break
+            # A second handle on the socket for ``close_channel``, which may have to stop this thread.
+            self._serving = (threading.current_thread(), socket.socket(fileno=os.dup(conn.fileno())))
             with _no_delay(conn):
                 while True:
                     try:
@@ -173,6 +202,13 @@ _DEAD = object()  # a result slot meaning: the actor died before answering
 _DIED_ERRORS: tuple[type[BaseException], ...] = (EOFError, ConnectionError)  # its connection closed
 
 
+def _ray_died(ray: Any) -> tuple[type[BaseException], ...]:
+    """What Ray raises for a call to an actor that died: ``OutOfMemoryError`` is no ``RayActorError``,
+    and it is what an actor killed by Ray's memory monitor fails its calls with."""
+    x = ray.exceptions
+    return (x.RayActorError, x.WorkerCrashedError, x.OutOfMemoryError)
+
+
 class _RayCalls:
     """Each lane step is one Ray actor call."""
 
@@ -184,13 +220,16 @@ class _RayCalls:
         pass
 
     def begin(self, i: int, actor: Any, part: list[tuple[int, Task]], seed: int, keys: Keys) -> None:
-        actor.load.remote(part, seed, keys)
+        self.pending[actor.load.remote(part, seed, keys)] = (i, -2)
         self.pending[actor.start.remote()] = (i, -1)
 
     def started(self, i: int) -> Batch:
-        ref = next(r for r, (j, lane) in self.pending.items() if j == i and lane == -1)
-        del self.pending[ref]
-        return self.ray.get(ref)[0]  # type: ignore[no-any-return]
+        """Shard ``i``'s first batch. Its ``load`` is checked first: after a failed load, ``start``
+        would fill the slots from what the actor held before (an earlier run's unplayed episodes)."""
+        load, start = (next(r for r, key in self.pending.items() if key == (i, lane)) for lane in (-2, -1))
+        del self.pending[load], self.pending[start]
+        self.ray.get(load)
+        return self.ray.get(start)[0]  # type: ignore[no-any-return]
 
     def send(
         self, i: int, lane: int, actor: Any, slots: list[int], actions: list[Any], policy_s: float
@@ -209,7 +248,7 @@ class _RayCalls:
         i, lane = self.pending.pop(ref)
         try:
             return i, lane, ray.get(ref)
-        except (ray.exceptions.RayActorError, ray.exceptions.WorkerCrashedError):
+        except _ray_died(ray):
             return i, lane, _DEAD
 
     def drop(self, i: int) -> None:
@@ -236,32 +275,64 @@ class _Channels:
         self.conns: dict[int, Connection] = {}
         self.lanes: dict[int, deque[int]] = {}
         self.dead: deque[tuple[int, int]] = deque()
+        self.actors: dict[int, Any] = {}
 
     def open(self, i: int, actor: Any) -> None:
-        self.connect(i, *self.listen(actor))
+        self.connect(i, actor, *self.listen(actor))
 
     def listen(self, actor: Any) -> tuple[Any, bytes]:
         """Ask ``actor`` to listen; returns (a ref to its address, the key)."""
         key = os.urandom(32)
         return actor.open_channel.remote(key), key
 
-    def connect(self, i: int, address_ref: Any, key: bytes) -> None:
+    def connect(self, i: int, actor: Any, address_ref: Any, key: bytes) -> None:
         address = self.ray.get(address_ref)
         # Probe first: Client() has no timeout, and a port a firewall drops would hang it for minutes.
         socket.create_connection(address, timeout=CONNECT_TIMEOUT_S).close()
         self.conns[i] = _no_delay(Client(address, authkey=key))
         self.lanes[i] = deque()
+        self.actors[i] = actor
+
+    def dead_among(self, shards: list[int]) -> list[int]:
+        """The shards whose actors Ray reports dead. An actor can die without its connection closing
+        (its node vanished from the network: nothing sends the FIN), so a driver that only waited on the
+        connections would wait forever; this is asked only after ``HEALTH_CHECK_S`` of silence."""
+        ray = self.ray
+        refs = {i: self.actors[i].__ray_ready__.remote() for i in shards}
+        if refs:  # a live actor answers at once (its Ray thread is free); an unanswered one may be busy
+            ray.wait(list(refs.values()), num_returns=len(refs), timeout=1.0)
+        out = []
+        for i, ref in refs.items():
+            try:
+                ray.get(ref, timeout=0)
+            except _ray_died(ray):
+                out.append(i)
+            except ray.exceptions.GetTimeoutError:
+                pass
+        return out
+
+    def recv(self, i: int) -> Any:
+        """The next reply on shard ``i``'s connection, outside the step loop (loading, starting)."""
+        conn = self.conns[i]
+        while not wait([conn], timeout=HEALTH_CHECK_S):
+            if self.dead_among([i]):
+                raise EOFError(f"shard {i}'s actor died (Ray reports it dead; its connection is silent)")
+        return conn.recv()
 
     def begin(self, i: int, actor: Any, part: list[tuple[int, Task]], seed: int, keys: Keys) -> None:
         # cloudpickle, as Ray's own calls: a Task subclass defined in the user's script travels by value
         from ray import cloudpickle
 
+        if i not in self.conns:  # its actor died before it could be connected to
+            return
         self.conns[i].send(("load", cloudpickle.dumps(part), seed, keys))
         self.conns[i].send(("start",))
 
     def started(self, i: int) -> Batch:
-        _result(i, "load", self.conns[i].recv())  # the replies come in request order: load, then start
-        return _result(i, "start", self.conns[i].recv())[0]  # type: ignore[no-any-return]
+        if i not in self.conns:
+            raise EOFError(f"shard {i}'s actor died before it could be connected to")
+        _result(i, "load", self.recv(i))  # the replies come in request order: load, then start
+        return _result(i, "start", self.recv(i))[0]  # type: ignore[no-any-return]
 
     def send(
         self, i: int, lane: int, actor: Any, slots: list[int], actions: list[Any], policy_s: float
@@ -281,9 +352,13 @@ class _Channels:
             i, lane = self.dead.popleft()
             return i, lane, _DEAD
         owner = {id(c): i for i, c in self.conns.items() if self.lanes[i]}
-        ready = wait([self.conns[i] for i in owner.values()], timeout=None if block else 0)
+        ready = wait([self.conns[i] for i in owner.values()], timeout=HEALTH_CHECK_S if block else 0)
         if not ready:
-            return None
+            if not block:
+                return None
+            # Nothing for HEALTH_CHECK_S: a dead actor's lane, or None (the driver comes round to wait again)
+            dead = self.dead_among(list(owner.values()))
+            return (dead[0], self.lanes[dead[0]].popleft(), _DEAD) if dead else None
         conn = ready[0]
         i = owner[id(conn)]
         lane = self.lanes[i].popleft()
@@ -298,6 +373,7 @@ class _Channels:
         if conn is not None:
             conn.close()
         self.lanes.pop(i, None)
+        self.actors.pop(i, None)
         self.dead = deque(d for d in self.dead if d[0] != i)
 
     def close(self) -> None:
@@ -312,9 +388,14 @@ def _transport(ray: Any, kind: str, actors: list[Any]) -> _RayCalls | _Channels:
     try:
         asked = [channels.listen(actor) for actor in actors]  # every actor starts listening at once
         for i, (address_ref, key) in enumerate(asked):
-            channels.connect(i, address_ref, key)
-    except Exception as exc:  # unreachable port, or the actor could not listen (e.g. no IPv4 address)
-        channels.close()
+            try:
+                channels.connect(i, actors[i], address_ref, key)
+            except _ray_died(ray):  # died before it listened (say, loading its world): not the network's
+                pass  # fault; ``started`` reports it and the driver replaces it, on a connection again
+    except BaseException as exc:  # unreachable port, or the actor could not listen (e.g. no IPv4 address)
+        channels.close()  # also when interrupted here: the connections made so far end with the run
+        if not isinstance(exc, Exception):
+            raise
         reason = _last_line(exc)
         if kind == "channel":
             raise RayUnavailable(
@@ -364,17 +445,18 @@ def _session(ray: Any) -> tuple[Any, Any]:
 
 
 def _alive(ray: Any, actors: list[Any]) -> list[bool]:
-    """Whether each (idle, pooled) actor still answers: one built-in no-op call each, all at once."""
-    refs = [a.__ray_ready__.remote() for a in actors]
+    """Whether each pooled actor still answers and is free: ``close_channel`` ends what an interrupted
+    run left running on it (Ray runs an actor's calls in order, so a run that stepped through Ray calls
+    has finished those first). One call each, all at once, under one deadline: an actor that hangs
+    costs the wait once, not once per actor."""
+    refs = [a.close_channel.remote() for a in actors]
+    if refs:
+        ray.wait(refs, num_returns=len(refs), timeout=CONNECT_TIMEOUT_S * 6)
     out = []
     for ref in refs:
         try:
-            out.append(bool(ray.get(ref, timeout=CONNECT_TIMEOUT_S * 6)))
-        except (
-            ray.exceptions.RayActorError,
-            ray.exceptions.WorkerCrashedError,
-            ray.exceptions.GetTimeoutError,
-        ):
+            out.append(bool(ray.get(ref, timeout=0)))
+        except (*_ray_died(ray), ray.exceptions.GetTimeoutError):
             out.append(False)
     return out
 
@@ -431,17 +513,36 @@ def drive_ray(
 
     link = _transport(ray, transport, actors)
 
-    def restart(i: int) -> Batch:
-        """Replace shard ``i``'s dead actor; its unfinished episodes start over on the new one."""
-        link.drop(i)
-        rest = [(k, t) for k, t in parts[i] if k not in finished]
-        parts[i] = rest
-        replacements[0] += 1
-        ray.kill(actors[i])
-        actors[i] = pool[i] = remote_shard.remote([], batch_size, **ctor)
-        link.open(i, actors[i])
-        link.begin(i, actors[i], rest, seed, info_keys)
-        return link.started(i)
+    died = _DIED_ERRORS + _ray_died(ray)
+    deaths = [0] * len(parts)  # per shard: deaths in a row without an episode finishing in between
+
+    def restart(i: int, cause: BaseException | None = None) -> Batch:
+        """Replace shard ``i``'s dead actor; its unfinished episodes start over on the new one. A
+        replacement that dies too (while loading, or again before any episode finished) is replaced in
+        turn, up to ``MAX_DEATHS`` times in a row: an episode that kills every actor playing it would
+        otherwise be replayed forever."""
+        while True:
+            link.drop(i)
+            rest = [(k, t) for k, t in parts[i] if k not in finished]
+            deaths[i] = 1 if len(rest) < len(parts[i]) else deaths[i] + 1
+            parts[i] = rest
+            if deaths[i] > MAX_DEATHS:
+                first = f", the first {rest[0][1].id}" if rest else ""
+                why = f": {_last_line(cause)}" if cause is not None else ""
+                raise RuntimeError(
+                    f"shard {i}'s actor died {deaths[i]} times in a row before finishing an episode "
+                    f"({len(rest)} left{first}){why}"
+                ) from cause
+            replacements[0] += 1
+            with contextlib.suppress(Exception):  # already gone
+                ray.kill(actors[i])
+            actors[i] = pool[i] = remote_shard.remote([], batch_size, **ctor)
+            try:
+                link.open(i, actors[i])
+                link.begin(i, actors[i], rest, seed, info_keys)
+                return link.started(i)
+            except died as exc:
+                cause = exc
 
     width = batch_size
     merge = inspect.iscoroutinefunction(getattr(policy, "act", None))
@@ -458,8 +559,8 @@ def drive_ray(
         for i in range(len(actors)):
             try:
                 batch = link.started(i)
-            except _DIED_ERRORS + (ray.exceptions.RayActorError, ray.exceptions.WorkerCrashedError):
-                batch = restart(i)  # died while loading or starting: replaced like a death mid-run
+            except died as exc:
+                batch = restart(i, exc)  # died while loading or starting: replaced like a death mid-run
             split(i, batch)
         while ready or link.busy():
             groups = [(key, batch) for key, batch in ready.items() if batch]

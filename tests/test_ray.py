@@ -3,10 +3,14 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import os
 import pickle
+import socket
 import sys
 import threading
+import time
+import warnings
 from multiprocessing import AuthenticationError
 from multiprocessing.connection import Client
 from pathlib import Path
@@ -362,4 +366,253 @@ def test_a_dead_actor_under_an_async_policy_is_replaced_once(transport: str) -> 
         shard_cls=CrashOnce,
         transport=transport,
     )
+    assert replaced == 1 and sorted(got) == list(range(len(plan)))
+
+
+SETTINGS = {"recall": "oracle", "top_n": 15, "max_turns": 15, "world_size": "S", "seed": 0}
+
+
+class FailsInLoad(Shard):
+    """A shard whose ``load`` raises (a bug, or tasks its node cannot unpickle)."""
+
+    def load(self, tasks, seed=0, info_keys=None):  # type: ignore[no-untyped-def]
+        if tasks:
+            raise ValueError("broken load")
+        super().load(tasks, seed, info_keys)
+
+
+@pytest.mark.parametrize("transport", ["channel", "ray"])
+def test_a_failed_load_stops_the_run_with_its_traceback(transport: str) -> None:
+    """Not a run that plays nothing: ``start`` after a failed ``load`` fills the slots from whatever the
+    actor held before."""
+    parts = [list(enumerate(episodes(TASKS[:4])))]
+    policy = make_policy("oracle", TASKS)
+    with pytest.raises((RuntimeError, ray.exceptions.RayTaskError), match="broken load"):
+        drive_ray(policy, parts, 2, SETTINGS, lambda done: None, shard_cls=FailsInLoad, transport=transport)
+
+
+class DiesLoading(Shard):
+    """Dies (the whole worker process) while loading, as long as its counter file says fewer than
+    ``times`` actors died so far; ``times`` above ``MAX_DEATHS``: every actor dies."""
+
+    counter = "/tmp/mpb-dies-loading"
+    times = 2
+
+    def load(self, tasks, seed=0, info_keys=None):  # type: ignore[no-untyped-def]
+        if tasks:
+            died = int(Path(self.counter).read_text() or 0) if os.path.exists(self.counter) else 0
+            if died < self.times:
+                Path(self.counter).write_text(str(died + 1))
+                os._exit(1)
+        super().load(tasks, seed, info_keys)
+
+
+class AlwaysDiesLoading(DiesLoading):
+    times = 100
+
+
+@pytest.mark.parametrize("transport", ["channel", "ray"])
+def test_a_replacement_that_dies_while_loading_is_replaced_too(transport: str) -> None:
+    Path(DiesLoading.counter).unlink(missing_ok=True)
+    plan = episodes(TASKS[:8])
+    got: list[int] = []
+    replaced = drive_ray(
+        make_policy("oracle", TASKS),
+        [list(enumerate(plan))],
+        4,
+        SETTINGS,
+        lambda done: got.extend(i for i, _ in done),
+        shard_cls=DiesLoading,
+        transport=transport,
+    )
+    assert replaced == 2 and sorted(got) == list(range(len(plan)))
+
+
+def test_an_actor_that_dies_every_time_stops_the_run() -> None:
+    Path(DiesLoading.counter).unlink(missing_ok=True)
+    parts = [list(enumerate(episodes(TASKS[:4])))]
+    with pytest.raises(RuntimeError, match=r"shard 0's actor died 4 times in a row .*4 left"):
+        drive_ray(
+            make_policy("oracle", TASKS), parts, 2, SETTINGS, lambda done: None, shard_cls=AlwaysDiesLoading
+        )
+
+
+class SlowWhenSeeded(Shard):
+    """Steps slowly, and more slowly in runs with seed 99: an interrupted run leaves a step running on
+    it that ends while the next run (seed 0) is still stepping."""
+
+    def step(self, actions, policy_s=0.0):  # type: ignore[no-untyped-def]
+        time.sleep(0.5 if self.seed == 99 else 0.05)
+        return super().step(actions, policy_s)
+
+
+@pytest.mark.parametrize("transport", ["channel", "ray"])
+def test_a_run_after_an_interrupted_one_never_shares_the_actor_with_it(transport: str) -> None:
+    """Ctrl-C while an actor steps: the next run must not load the shard while that step (and the ones
+    queued behind it) still runs on it, or both step the same episodes."""
+    kw = {"shard_cls": SlowWhenSeeded, "transport": "channel"}
+    first = [list(enumerate(episodes(TASKS[:12])))]
+    with pytest.raises(KeyboardInterrupt):
+        drive_ray(Interrupting(), first, 6, {**SETTINGS, "seed": 99}, lambda done: None, **kw)
+    tasks = TASKS[12:24]
+    got: dict[int, bytes] = {}
+    kw["transport"] = transport
+    parts = [list(enumerate(episodes(tasks)))]
+    drive_ray(
+        make_policy("oracle", TASKS),
+        parts,
+        6,
+        SETTINGS,
+        lambda done: got.update((i, t.line()) for i, t in done),
+        **kw,
+    )
+    local = run(tasks, make_policy("oracle", TASKS), recall="oracle", world_size="S", progress=False)
+    assert [got[i] for i in range(len(got))] == [t.line() for t in local]
+
+
+class DiesSilently(Shard):
+    """Its process exits on its second step while a forked child holds the connection's socket open:
+    the driver sees no end of the connection, as when the actor's node vanishes from the network."""
+
+    marker = "/tmp/mpb-dies-silently"
+
+    def load(self, tasks, seed=0, info_keys=None):  # type: ignore[no-untyped-def]
+        self.calls = 0
+        super().load(tasks, seed, info_keys)
+
+    def step(self, actions, policy_s=0.0):  # type: ignore[no-untyped-def]
+        self.calls += 1
+        if self.calls == 2:
+            try:
+                os.close(os.open(self.marker, os.O_CREAT | os.O_EXCL))
+            except FileExistsError:
+                pass
+            else:
+                port = self._listening[1][1]  # the connection's local port is the listener's
+                if os.fork() == 0:  # the child keeps only the connection: Ray sees the worker exit
+                    for fd in map(int, os.listdir("/proc/self/fd")):
+                        if fd > 2 and not _connected_on(fd, port):
+                            with contextlib.suppress(OSError):
+                                os.close(fd)
+                    time.sleep(30)
+                    os._exit(0)
+                os._exit(1)
+        return super().step(actions, policy_s)
+
+
+def _connected_on(fd: int, port: int) -> bool:
+    """Whether ``fd`` is a connected socket on local ``port``."""
+    try:
+        with socket.socket(fileno=os.dup(fd)) as s:
+            return bool(s.getsockname()[1] == port and s.getpeername())
+    except (OSError, TypeError, IndexError):  # not a socket, not connected, or not an IP one
+        return False
+
+
+def test_an_actor_that_dies_with_its_connection_open_is_replaced(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(ray_executor, "HEALTH_CHECK_S", 0.5)
+    Path(DiesSilently.marker).unlink(missing_ok=True)
+    plan = episodes(TASKS[:8])
+    got: list[int] = []
+    t0 = time.monotonic()
+    replaced = drive_ray(
+        make_policy("oracle", TASKS),
+        [list(enumerate(plan))],
+        4,
+        SETTINGS,
+        lambda done: got.extend(i for i, _ in done),
+        shard_cls=DiesSilently,
+        transport="channel",
+    )
+    assert time.monotonic() - t0 < 20  # not the 30 s until the child lets the socket go
+    assert replaced == 1 and sorted(got) == list(range(len(plan)))
+
+
+def test_an_interrupt_while_connecting_closes_the_connections_made(monkeypatch: pytest.MonkeyPatch) -> None:
+    made: list[ray_executor._Channels] = []
+    connect = ray_executor._Channels.connect
+
+    def interrupted(self, i, *args):  # type: ignore[no-untyped-def]
+        made.append(self)
+        if i == 1:
+            raise KeyboardInterrupt
+        connect(self, i, *args)
+
+    monkeypatch.setattr(ray_executor._Channels, "connect", interrupted)
+    kw = {"recall": "oracle", "progress": False, "executor": "ray", "workers": 2, "batch_size": 4}
+    with pytest.raises(KeyboardInterrupt):
+        run(TASKS, make_policy("oracle", TASKS), **kw)
+    assert made and not made[0].conns
+    monkeypatch.undo()
+    trajs = run(TASKS, make_policy("oracle", TASKS), **kw)
+    assert len(trajs) == len(episodes(TASKS)) and all(t.success for t in trajs)
+
+
+def test_actors_killed_by_rays_memory_monitor_are_replaced(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Ray fails the calls of an actor its memory monitor killed with ``OutOfMemoryError``, which is no
+    ``RayActorError``: such an actor is replaced mid-run and when found dead in the pool."""
+    get = ray.get
+
+    def as_if_oom(*args, **kwargs):  # type: ignore[no-untyped-def]
+        try:
+            return get(*args, **kwargs)
+        except ray.exceptions.RayActorError as exc:
+            raise ray.exceptions.OutOfMemoryError(
+                "Task was killed due to the node running low on memory."
+            ) from exc
+
+    monkeypatch.setattr(ray, "get", as_if_oom)
+    Path(CrashOnce.marker).unlink(missing_ok=True)
+    plan = episodes(TASKS[:12])
+    got: list[int] = []
+    for k in range(2):
+        got.clear()
+        replaced = drive_ray(
+            make_policy("oracle", TASKS),
+            [list(enumerate(plan))],
+            4,
+            SETTINGS,
+            lambda done: got.extend(i for i, _ in done),
+            shard_cls=CrashOnce,
+            transport="ray",
+        )
+        assert replaced == 1 - k and sorted(got) == list(range(len(plan)))
+        (pool,) = ray_executor._POOL.values()
+        ray.kill(pool[0])  # dead while idle: the next run finds it so
+
+
+class DiesStarting(Shard):
+    """The first of its actors dies in its constructor (building its world), before it can listen."""
+
+    marker = "/tmp/mpb-dies-starting"
+
+    def __init__(self, *args, **kwargs):  # type: ignore[no-untyped-def]
+        try:
+            os.close(os.open(self.marker, os.O_CREAT | os.O_EXCL))
+        except FileExistsError:
+            pass
+        else:
+            os._exit(1)
+        super().__init__(*args, **kwargs)
+
+
+@pytest.mark.parametrize("transport", ["channel", "auto"])
+def test_an_actor_that_dies_before_listening_is_replaced_on_a_connection(transport: str) -> None:
+    """Not a network failure: no fallback to Ray calls (``auto``) and no refusal (``channel``)."""
+    ray_executor.shutdown_pool()  # fresh actors, the first of which dies
+    Path(DiesStarting.marker).unlink(missing_ok=True)
+    plan = episodes(TASKS[:8])
+    parts = [list(enumerate(plan))[:4], list(enumerate(plan))[4:]]
+    got: list[int] = []
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")  # the fallback's RuntimeWarning would fail the test
+        replaced = drive_ray(
+            make_policy("oracle", TASKS),
+            parts,
+            4,
+            SETTINGS,
+            lambda done: got.extend(i for i, _ in done),
+            shard_cls=DiesStarting,
+            transport=transport,
+        )
     assert replaced == 1 and sorted(got) == list(range(len(plan)))
