@@ -372,6 +372,24 @@ def test_a_dead_actor_under_an_async_policy_is_replaced_once(transport: str) -> 
 SETTINGS = {"recall": "oracle", "top_n": 15, "max_turns": 15, "world_size": "S", "seed": 0}
 
 
+def replay(
+    plan: list, shard_cls: type[Shard], transport: str = "auto", parts: list | None = None
+) -> tuple[int, list[int]]:
+    """``drive_ray`` of ``plan`` (one shard, or ``parts``) with the oracle at batch 4: how many actors
+    were replaced and the plan indices that landed, sorted."""
+    got: list[int] = []
+    replaced = drive_ray(
+        make_policy("oracle", TASKS),
+        parts if parts is not None else [list(enumerate(plan))],
+        4,
+        SETTINGS,
+        lambda done: got.extend(i for i, _ in done),
+        shard_cls=shard_cls,
+        transport=transport,
+    )
+    return replaced, sorted(got)
+
+
 class FailsInLoad(Shard):
     """A shard whose ``load`` raises (a bug, or tasks its node cannot unpickle)."""
 
@@ -415,17 +433,8 @@ class AlwaysDiesLoading(DiesLoading):
 def test_a_replacement_that_dies_while_loading_is_replaced_too(transport: str) -> None:
     Path(DiesLoading.counter).unlink(missing_ok=True)
     plan = episodes(TASKS[:8])
-    got: list[int] = []
-    replaced = drive_ray(
-        make_policy("oracle", TASKS),
-        [list(enumerate(plan))],
-        4,
-        SETTINGS,
-        lambda done: got.extend(i for i, _ in done),
-        shard_cls=DiesLoading,
-        transport=transport,
-    )
-    assert replaced == 2 and sorted(got) == list(range(len(plan)))
+    replaced, got = replay(plan, DiesLoading, transport)
+    assert replaced == 2 and got == list(range(len(plan)))
 
 
 def test_an_actor_that_dies_every_time_stops_the_run() -> None:
@@ -513,19 +522,10 @@ def test_an_actor_that_dies_with_its_connection_open_is_replaced(monkeypatch: py
     monkeypatch.setattr(ray_executor, "HEALTH_CHECK_S", 0.5)
     Path(DiesSilently.marker).unlink(missing_ok=True)
     plan = episodes(TASKS[:8])
-    got: list[int] = []
     t0 = time.monotonic()
-    replaced = drive_ray(
-        make_policy("oracle", TASKS),
-        [list(enumerate(plan))],
-        4,
-        SETTINGS,
-        lambda done: got.extend(i for i, _ in done),
-        shard_cls=DiesSilently,
-        transport="channel",
-    )
+    replaced, got = replay(plan, DiesSilently, "channel")
     assert time.monotonic() - t0 < 20  # not the 30 s until the child lets the socket go
-    assert replaced == 1 and sorted(got) == list(range(len(plan)))
+    assert replaced == 1 and got == list(range(len(plan)))
 
 
 def test_an_interrupt_while_connecting_closes_the_connections_made(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -564,19 +564,9 @@ def test_actors_killed_by_rays_memory_monitor_are_replaced(monkeypatch: pytest.M
     monkeypatch.setattr(ray, "get", as_if_oom)
     Path(CrashOnce.marker).unlink(missing_ok=True)
     plan = episodes(TASKS[:12])
-    got: list[int] = []
     for k in range(2):
-        got.clear()
-        replaced = drive_ray(
-            make_policy("oracle", TASKS),
-            [list(enumerate(plan))],
-            4,
-            SETTINGS,
-            lambda done: got.extend(i for i, _ in done),
-            shard_cls=CrashOnce,
-            transport="ray",
-        )
-        assert replaced == 1 - k and sorted(got) == list(range(len(plan)))
+        replaced, got = replay(plan, CrashOnce, "ray")
+        assert replaced == 1 - k and got == list(range(len(plan)))
         (pool,) = ray_executor._POOL.values()
         ray.kill(pool[0])  # dead while idle: the next run finds it so
 
@@ -603,16 +593,7 @@ def test_an_actor_that_dies_before_listening_is_replaced_on_a_connection(transpo
     Path(DiesStarting.marker).unlink(missing_ok=True)
     plan = episodes(TASKS[:8])
     parts = [list(enumerate(plan))[:4], list(enumerate(plan))[4:]]
-    got: list[int] = []
     with warnings.catch_warnings():
         warnings.simplefilter("error")  # the fallback's RuntimeWarning would fail the test
-        replaced = drive_ray(
-            make_policy("oracle", TASKS),
-            parts,
-            4,
-            SETTINGS,
-            lambda done: got.extend(i for i, _ in done),
-            shard_cls=DiesStarting,
-            transport=transport,
-        )
-    assert replaced == 1 and sorted(got) == list(range(len(plan)))
+        replaced, got = replay(plan, DiesStarting, transport, parts)
+    assert replaced == 1 and got == list(range(len(plan)))
