@@ -78,6 +78,14 @@ def ensure_ray(address: str | None = None, num_cpus: int | None = None) -> Any:
                 ) from exc
         else:
             ray.init(num_cpus=num_cpus, include_dashboard=False, log_to_driver=False)
+    elif address and address != "auto":
+        # Ray connects a process once: the run goes where this process already is, whatever it names.
+        warnings.warn(
+            f"Ray is already initialised in this process (at {ray.get_runtime_context().gcs_address}); "
+            f"the run uses that instance, not address={address!r} (call ray.shutdown() first to change)",
+            RuntimeWarning,
+            stacklevel=3,
+        )
     return ray
 
 
@@ -500,7 +508,11 @@ def drive_ray(
             f"use at most {int(cpus)} workers"
         )
     pool = _POOL.setdefault(key, [])
-    for j, ok in enumerate(_alive(ray, pool[: len(parts)])):
+    for extra in pool[len(parts) :]:  # a run with fewer shards than the last: idle actors hold CPUs
+        with contextlib.suppress(Exception):  # already dead
+            ray.kill(extra)
+    del pool[len(parts) :]
+    for j, ok in enumerate(_alive(ray, pool)):
         if not ok:  # died while idle (e.g. the OOM killer), or hangs: a fresh one takes its place
             with contextlib.suppress(Exception):  # a hanging one would hold its CPU
                 ray.kill(pool[j])

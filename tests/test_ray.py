@@ -265,6 +265,28 @@ def test_a_pooled_actor_that_died_while_idle_is_replaced() -> None:
     assert [t.line() for t in run(TASKS, RandomPolicy(2), **kw)] == [t.line() for t in first]
 
 
+def test_a_run_with_fewer_workers_frees_the_pooled_actors_it_does_not_use() -> None:
+    """Idle pooled actors beyond this run's shards held a CPU each for nothing (other Ray work waited)."""
+    kw = {"seed": 2, "world_size": "S", "progress": False, "executor": "ray"}
+    run(TASKS[:6], RandomPolicy(2), workers=2, **kw)
+    (pool,) = ray_executor._POOL.values()
+    kept, extra = list(pool)
+    run(TASKS[:6], RandomPolicy(2), workers=1, **kw)
+    assert ray_executor._POOL[next(iter(ray_executor._POOL))] == [kept]
+    with pytest.raises(ray.exceptions.RayActorError):
+        ray.get(extra.__ray_ready__.remote(), timeout=30)
+
+
+def test_an_address_for_a_process_already_on_ray_is_named_as_unused() -> None:
+    """Ray connects a process once: ``address=`` after ``ray.init()`` silently ran where the process
+    already was."""
+    with pytest.warns(RuntimeWarning, match=r"already initialised.*not address='10\.0\.0\.1:6379'"):
+        assert ray_executor.ensure_ray("10.0.0.1:6379") is ray
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        ray_executor.ensure_ray("auto")  # "whatever this process is on": nothing to say
+
+
 def test_more_workers_than_the_cluster_has_cpus_is_a_clear_error() -> None:
     with pytest.raises(RayUnavailable, match="3 shard actors need 3 CPUs and the Ray cluster has 2"):
         run(TASKS, RandomPolicy(1), executor="ray", workers=3, world_size="S", progress=False)
