@@ -70,7 +70,7 @@ SCREEN_TIMEOUTS: tuple[int, ...] = (15, 30, 60, 120, 300, 600, 1800)
 MAX_DND_MINUTES = 720  # the quick-settings dialog offers up to 12 hours; longer means "until turned off"
 MIN_CALL_VOLUME = 1  # the in-call stream cannot be muted
 SUNSET, SUNRISE = "20:15", "05:55"  # San Francisco, late May (used by "sunset_to_sunrise" schedules)
-_HHMM = re.compile(r"^(\d{1,2}):(\d{2})(?::00)?$")
+_HHMM = re.compile(r"^([0-9]{1,2}):([0-9]{2})(?::00)?$")
 _SOUND_SETTING = {
     "ringtone": "sound.ringtone",
     "notification": "sound.notification_sound",

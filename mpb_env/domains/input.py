@@ -113,7 +113,7 @@ SCROLL_PAGE_MB = 1.1  # each extra page of a scrolling screenshot
 #: App categories whose screens block screenshots, and those with nothing to scroll.
 _SECURE_CATEGORIES = frozenset({"finance"})
 _UNSCROLLABLE_CATEGORIES = frozenset({"navigation", "photography", "game"})
-_HHMM = re.compile(r"^(\d{1,2}):(\d{2})$")
+_HHMM = re.compile(r"^([0-9]{1,2}):([0-9]{2})$")
 
 DEFAULT_SETTINGS: dict[str, Any] = {
     "input.nav.mode": "gestures",

@@ -167,10 +167,14 @@ def _check_secret(lock_type: str, secret: str | None) -> str:
     if secret is None or not secret.strip():
         raise InvalidArguments(f"a {lock_type} lock needs new_secret, e.g. '5831' for a PIN")
     secret = secret.strip()
-    if lock_type == "pin" and not (secret.isdigit() and 4 <= len(secret) <= 16):
+    if lock_type == "pin" and not (secret.isascii() and secret.isdigit() and 4 <= len(secret) <= 16):
         raise InvalidArguments("a PIN must be 4 to 16 digits")
     if lock_type == "pattern" and not (
-        secret.isdigit() and "0" not in secret and 4 <= len(secret) <= 9 and len(set(secret)) == len(secret)
+        secret.isascii()
+        and secret.isdigit()
+        and "0" not in secret
+        and 4 <= len(secret) <= 9
+        and len(set(secret)) == len(secret)
     ):
         raise InvalidArguments(
             "a pattern is 4 to 9 distinct dots of the 3x3 grid, written as digits 1-9, e.g. '14789'"

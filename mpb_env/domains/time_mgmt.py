@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import random
 import re
-from datetime import datetime, timedelta
+from datetime import date, datetime, timedelta
 from typing import Any, Literal
 
 from mpb_env.errors import (
@@ -50,8 +50,8 @@ CAL = ("calendar", "CALENDAR")
 CLOCK = ("clock", "NOTIFICATIONS")
 MAX_TIMER_S = 359_999  # 99:59:59, the Clock app's limit
 MAX_REMINDER_MIN = 10_080  # one week
-_HHMM = re.compile(r"^(\d{1,2}):(\d{2})(?::00)?$")
-_CLOCK = re.compile(r"^([01]\d|2[0-3]):[0-5]\d$")
+_HHMM = re.compile(r"^([0-9]{1,2}):([0-9]{2})(?::00)?$")
+_CLOCK = re.compile(r"^([01][0-9]|2[0-3]):[0-5][0-9]$")
 
 
 # --------------------------------------------------------------------------- world
@@ -211,6 +211,14 @@ def _parse_dt(value: str, field: str, *, date_ok: bool = False) -> datetime:
     if not date_ok and "T" not in value and " " not in value:
         raise InvalidArguments(f'{field} needs a time of day, e.g. "{value}T14:00:00"', field=field)
     return dt.replace(microsecond=0)
+
+
+def _shift(dt: datetime, delta: timedelta, field: str) -> datetime:
+    """``dt + delta``, or InvalidArguments when that leaves the calendar (past year 9999)."""
+    try:
+        return dt + delta
+    except OverflowError:
+        raise InvalidArguments(f"{field} {_iso(dt)} is too far in the future", field=field) from None
 
 
 def _iso(dt: datetime) -> str:
@@ -386,7 +394,7 @@ def _scalar_problem(s: PhoneState, value: Any, rule: dict[str, Any]) -> str | No
         ok_type = isinstance(value, str)
     if not ok_type:
         return f"takes {_TYPE_NAMES[kind]}"
-    if kind == "time" and not _CLOCK.match(value):
+    if kind == "time" and not _CLOCK.fullmatch(value):
         return f"takes {_TYPE_NAMES[kind]}"
     if kind in ("date", "datetime"):
         try:
@@ -527,11 +535,11 @@ def list_events(
     hi = None
     if end_date is not None:
         dt = _parse_dt(end_date, "end_date", date_ok=True)
-        if "T" not in end_date and " " not in end_date:
-            dt += timedelta(days=1)
-        hi = _iso(dt)
-        if hi <= lo:
-            raise InvalidArguments(f"end_date {end_date!r} is not after start {lo}", field="end_date")
+        whole_day = "T" not in end_date and " " not in end_date
+        if not (whole_day and dt.date() == date.max):  # the calendar's last day: no upper bound
+            hi = _iso(dt + timedelta(days=1) if whole_day else dt)
+            if hi <= lo:
+                raise InvalidArguments(f"end_date {end_date!r} is not after start {lo}", field="end_date")
     needle = query.strip().casefold() if query else ""
     rows = []
     for e in s.values("events"):
@@ -583,14 +591,14 @@ def create_event(
         ``{"event": <the new event record>, "overlaps": [{id, title, start, end}, ...]}``.
 
     Raises:
-        InvalidArguments: the title is empty, a time is malformed, end is not after start, or
-            reminder_minutes is outside 0..10080.
+        InvalidArguments: the title is empty, a time is malformed or out of range, end is not after
+            start, or reminder_minutes is outside 0..10080.
         NotFound: an attendee ID is not a saved contact.
         PermissionDenied: the Calendar app lacks the CALENDAR permission.
     """
     title = _text(title, "title")
     t0 = _parse_dt(start, "start")
-    t1 = t0 + timedelta(hours=1) if end is None else _parse_dt(end, "end")
+    t1 = _shift(t0, timedelta(hours=1), "start") if end is None else _parse_dt(end, "end")
     if t1 <= t0:
         raise InvalidArguments(f"end {_iso(t1)} must be after start {_iso(t0)}", field="end")
     people = _attendees(s, attendees or [])
@@ -634,8 +642,8 @@ def update_event(
 
     Raises:
         NotFound: no event has this ID, or an attendee ID is not a saved contact.
-        InvalidArguments: no field was given, a time is malformed, end is not after start, the title is
-            empty or reminder_minutes is outside 0..10080.
+        InvalidArguments: no field was given, a time is malformed or out of range, end is not after start,
+            the title is empty or reminder_minutes is outside 0..10080.
         PermissionDenied: the Calendar app lacks the CALENDAR permission.
     """
     old = _event(s, event_id)
@@ -645,7 +653,7 @@ def update_event(
     if start is not None or end is not None:
         o0, o1 = datetime.fromisoformat(old["start"]), datetime.fromisoformat(old["end"])
         t0 = o0 if start is None else _parse_dt(start, "start")
-        t1 = (t0 + (o1 - o0)) if end is None else _parse_dt(end, "end")
+        t1 = _shift(t0, o1 - o0, "start") if end is None else _parse_dt(end, "end")
         if t1 <= t0:
             raise InvalidArguments(f"end {_iso(t1)} must be after start {_iso(t0)}", field="end")
         changes["start"], changes["end"] = _iso(t0), _iso(t1)

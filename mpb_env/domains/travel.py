@@ -1062,7 +1062,11 @@ def book_flight(
     if seat is not None:
         code = seat.strip().upper()
         if not (
-            2 <= len(code) <= 3 and code[:-1].isdigit() and code[-1] in "ABCDEF" and 1 <= int(code[:-1]) <= 40
+            2 <= len(code) <= 3
+            and code[:-1].isascii()
+            and code[:-1].isdigit()
+            and code[-1] in "ABCDEF"
+            and 1 <= int(code[:-1]) <= 40
         ):
             raise InvalidArguments(
                 f"seat {seat!r} is not a seat like '14A' (rows 1-40, letters A-F)", field="seat"

@@ -29,6 +29,7 @@ system apps (they cannot be uninstalled).
 
 from __future__ import annotations
 
+import math
 import random
 import re
 import unicodedata
@@ -473,7 +474,7 @@ def seed(tables: Tables, rng: random.Random, scale: float) -> None:
 
 
 # --------------------------------------------------------------------------- browser
-_HOST = re.compile(r"^[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)+(:\d{1,5})?$")
+_HOST = re.compile(r"^[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)+(:[0-9]{1,5})?$")
 
 
 def _norm_url(raw: str) -> str:
@@ -487,12 +488,18 @@ def _norm_url(raw: str) -> str:
                 f"the browser opens only http and https links, not {scheme}:", scheme=scheme
             )
         text = "https://" + text
-    parts = urlsplit(text)
+    try:
+        parts = urlsplit(text)
+    except ValueError:  # e.g. an unbalanced "[" read as an IPv6 host
+        raise InvalidArguments(
+            f"{raw!r} is not a URL; use a form like 'https://www.moma.org'", field="url"
+        ) from None
     scheme = parts.scheme.lower()
     if scheme not in ("http", "https"):
         raise CapabilityLimit(f"the browser opens only http and https links, not {scheme}://", scheme=scheme)
     host = parts.netloc.lower()
-    if not _HOST.match(host):
+    port = host.rpartition(":")[2] if ":" in host else ""
+    if not _HOST.match(host) or (port and not 0 < int(port) <= 65535):
         raise InvalidArguments(
             f"{raw!r} has no valid host name; use a form like 'https://www.moma.org'", field="url"
         )
@@ -826,6 +833,13 @@ def _find_unit(s: PhoneState, ref: str) -> tuple[str, Record]:
     )
 
 
+def _finite(result: float, value: float, unit: str) -> float:
+    """``result`` itself, or CapabilityLimit when converting ``value`` overflowed a float."""
+    if not math.isfinite(result):
+        raise CapabilityLimit(f"{value:g} {unit} converts to a number too large to show", value=value)
+    return result
+
+
 @tool(DOMAIN)
 def convert_units(s: PhoneState, value: float, from_unit: str, to_unit: str) -> Ok:
     """Convert a quantity between units of measure, or an amount between currencies (offline rates).
@@ -842,8 +856,10 @@ def convert_units(s: PhoneState, value: float, from_unit: str, to_unit: str) -> 
     Raises:
         InvalidArguments: a unit is empty, the two do not measure the same thing (e.g. kg to km, or a
             currency to a length), a currency amount is negative or a temperature is below absolute zero.
-        CapabilityLimit: a unit or currency is not supported.
+        CapabilityLimit: a unit or currency is not supported, or the result is too large to show.
     """
+    if not math.isfinite(value):
+        raise InvalidArguments(f"value must be a finite number, got {value}", field="value")
     k1, a = _find_unit(s, from_unit)
     k2, b = _find_unit(s, to_unit)
     if k1 != k2 or (k1 == "unit" and a["dimension"] != b["dimension"]):
@@ -854,7 +870,7 @@ def convert_units(s: PhoneState, value: float, from_unit: str, to_unit: str) -> 
         if value < 0:
             raise InvalidArguments(f"an amount of money cannot be negative, got {value}", field="value")
         rate = a["usd_per_unit"] / b["usd_per_unit"]
-        result = round(value * rate, 0 if b["code"] in _ZERO_DECIMAL else 2)
+        result = round(_finite(value * rate, value, a["code"]), 0 if b["code"] in _ZERO_DECIMAL else 2)
         shown: int | float = int(result) if b["code"] in _ZERO_DECIMAL else result
         data = {"value": value, "from_unit": a["code"], "to_unit": b["code"], "result": shown,
                 "dimension": "currency", "rate": round(rate, 6), "rates_as_of": a["as_of"]}  # fmt: skip
@@ -863,7 +879,7 @@ def convert_units(s: PhoneState, value: float, from_unit: str, to_unit: str) -> 
     if a["dimension"] == "temperature" and base < -1e-9:
         raise InvalidArguments(f"{value:g} {a['unit']} is below absolute zero", field="value")
     out = (base - b["offset"]) / b["factor"]
-    result = float(f"{out:.10g}")
+    result = _finite(float(f"{out:.10g}"), value, a["unit"])  # rounding may carry past the largest float
     data = {
         "value": value,
         "from_unit": a["unit"],
