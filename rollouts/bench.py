@@ -1143,8 +1143,8 @@ def run_bench(cfg: BenchConfig, log: Callable[[str], None] | None = None) -> dic
         report["ray"] = {"skipped": True}
     # The vector env next, for the same reason: the reset and memory sections deep-copy the L world
     # (~10^5 objects each time), and a thousand sub-envs allocated in the heap those copies leave behind
-    # step up to 1.7x slower, ours and SyncVectorEnv alike (measured: N = 1,024 at 6.5-6.8 µs per sub-env
-    # before them, 6.6-11.0 after).
+    # step up to 1.7x slower, ours and SyncVectorEnv alike (measured over full runs: N = 1,024 at 6.6-7.7 µs
+    # per sub-env before them, 6.6-11.0 after).
     say("vector")
     report["vector"] = bench_vector(cfg, task)
     say("reset")
