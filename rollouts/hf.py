@@ -14,19 +14,34 @@ back as one ``tool`` message per call, named after the tool (the role those temp
 results). A template that refuses ``tool`` messages (Mistral's wants ids of its own on them, Gemma's only
 alternating user and assistant turns) gets each round of feedback as one user message instead, the
 observation as the phone wrote it; a template that cannot render the chat either way raises
-``PolicyError`` naming the template's complaint.
+``PolicyError`` naming the template's complaint. A template that renders no ``tools`` at all (a chat
+template without tool support) gets the current tools listed in the system message instead, as the chat
+policy's text mode lists them: else the model would be asked to call tools it is never shown.
 
-A batch is generated together, left-padded, in chunks of ``batch_size`` rows. Greedy by default; with
-``temperature > 0`` a chunk is sampled under a seed drawn from ``seed`` and the task ids and turns of its
-rows, so a run is repeatable for the same batch layout, each turn gets draws of its own, and the caller's
-random state is left as it was. The model's ``generation_config`` supplies what is not set here
-(``top_k``, ``repetition_penalty``, its end-of-turn ids, to which the tokenizer's eos is added), as a
-server started from the checkpoint does. ``output_tokens`` are the tokens generated up to the end-of-turn
-token, that token included (a turn a ``stop_strings`` match ends has none). An episode whose prompt grows
-longer than ``max_prompt_tokens`` ends there (an empty final message, so it fails, with a warning naming
-it) rather than silently dropping the start of the conversation; the other rows of its batch are generated
-as usual. A failed ``generate`` (e.g. out of memory) raises ``PolicyError``: the run stops and
-``--resume`` continues it.
+A batch is generated together, left-padded (position ids follow the attention mask), in chunks of
+``batch_size`` rows. Greedy by default; with ``temperature > 0`` each row samples from a random stream of
+its own, seeded from ``seed``, its task id and its turn (``_RowSampler``), so its draws do not depend on
+which rows share its chunk, each turn gets draws of its own, and the caller's random state is left as it
+was (beam sampling, ``num_beams > 1`` in ``generate_kwargs``, is ``generate``'s own, seeded per chunk).
+Two episodes of one task share their draws. The model's ``generation_config`` supplies what is not set
+here (``top_k``, ``min_p``, ``repetition_penalty``, its end-of-turn ids, to which the tokenizer's eos is
+added), as a server started from the checkpoint does: an unset ``top_k`` is no ``top_k``, not
+``generate``'s 50.
+
+A row's logits in a padded batch are not bit-for-bit those it gets alone (other matrix shapes, other
+summation orders), so a near-tie may go the other way in another batch layout, and the trajectory then
+differs from there on. With a small random-weight Llama on CPU (whose near-uniform logits make ties far
+likelier than a trained model's) the logits were up to about 1e-6 apart in float32 and 1e-2 in bfloat16;
+no episode of 16 changed in float32, and in bfloat16 1 to 3 of 16 greedy ones did (none sampled).
+``batch_size=1`` generates every row alone: the same trajectories whatever the run's batch size, workers
+or executor, at the cost of throughput.
+
+``output_tokens`` are the tokens generated up to the end-of-turn token, that token included (a turn a
+``stop_strings`` match ends has none, whether the strings come from ``generate_kwargs`` or the
+checkpoint's generation config). An episode whose prompt grows longer than ``max_prompt_tokens`` ends
+there (an empty final message, so it fails, with a warning naming it) rather than silently dropping the
+start of the conversation; the other rows of its batch are generated as usual. A failed ``generate``
+(e.g. out of memory) raises ``PolicyError``: the run stops and ``--resume`` continues it.
 
 Needs ``torch`` and ``transformers`` (``pip install 'mobilepa-gym[hf]'``).
 """
@@ -44,6 +59,7 @@ import orjson
 from mpb_env.rollouts.chat import (
     Completion,
     PolicyError,
+    _tool_listing,
     context_overflow,
     feedback_entries,
     opens_reasoning,
@@ -79,8 +95,9 @@ class HFPolicy:
         max_new_tokens: the most tokens one reply may generate.
         temperature: 0 for greedy decoding (the default), else the sampling temperature.
         top_p: nucleus sampling when sampling.
-        seed: the base of each chunk's sampling seed.
-        batch_size: rows generated together.
+        seed: the base of each row's sampling seed (with its task id and turn).
+        batch_size: rows generated together (1: each alone, bit-for-bit independent of the batch
+            layout; see the module docs).
         max_prompt_tokens: the longest prompt accepted (default: the model's context length, less
             ``max_new_tokens``).
         generate_kwargs: extra ``model.generate`` arguments (e.g. a ``logits_processor``); they override
@@ -116,6 +133,7 @@ class HFPolicy:
             raise ValueError(f"temperature must be in [0, 2], got {temperature}")
         if top_p is not None and not 0.0 < top_p <= 1.0:
             raise ValueError(f"top_p must be in (0, 1], got {top_p}")
+        prompt_limit_given = max_prompt_tokens is not None
         if max_prompt_tokens is not None and max_prompt_tokens < 1:
             raise ValueError(f"max_prompt_tokens must be >= 1, got {max_prompt_tokens}")
         own = sorted(_OWN_INPUTS.intersection(generate_kwargs or {}))
@@ -203,13 +221,21 @@ class HFPolicy:
             | set(_ids(self.generate_kwargs.get("eos_token_id")))
         ) - {None}
         self._tags = _special_tags(tokenizer)
+        #: What ends a turn besides its end token: the caller's ``stop_strings``, else the checkpoint's.
+        self._stop_strings = (
+            self.generate_kwargs["stop_strings"]
+            if "stop_strings" in self.generate_kwargs
+            else getattr(generation_config, "stop_strings", None)
+        )
+        self._reads_tools = _reads_tools(tokenizer)
         weights = str(getattr(model, "dtype", dtype)).removeprefix("torch.")
-        extra = ""
+        # max_prompt_tokens when given (the default follows from the model and max_new_tokens)
+        extra = f",max_prompt_tokens={max_prompt_tokens}" if prompt_limit_given else ""
         if self.generate_kwargs:  # callables by their type: a label must not name memory addresses
             described = orjson.dumps(
                 self.generate_kwargs, default=lambda v: type(v).__name__, option=orjson.OPT_SORT_KEYS
             )
-            extra = f",generate_kwargs={described.decode()}"
+            extra += f",generate_kwargs={described.decode()}"
         self.label = (
             f"hf:{name}(temperature={temperature},max_new_tokens={max_new_tokens},top_p={top_p},"
             f"seed={seed},dtype={weights}{extra})"
@@ -250,13 +276,17 @@ class HFPolicy:
         return prompt
 
     def _prompt(self, chat: dict[str, Any]) -> str:
-        """The chat as the template renders it: feedback as ``tool`` messages, else as user messages."""
+        """The chat as the template renders it: feedback as ``tool`` messages, else as user messages;
+        the tools in the system message where the template renders no ``tools``."""
         tools = chat["tools"] or None
+        messages = chat["messages"]
+        if tools and not self._reads_tools:
+            messages, tools = _with_tool_listing(messages, tools), None
         try:
-            return self._render(chat["messages"], tools)
+            return self._render(messages, tools)
         except Exception as exc:  # a template's raise_exception(...) or a failed expression in it
             error = exc
-        merged = _feedback_as_user(chat["messages"])
+        merged = _feedback_as_user(messages)
         if merged is not None:
             with contextlib.suppress(Exception):
                 return self._render(merged, tools)
@@ -309,7 +339,15 @@ class HFPolicy:
             if self.top_p is not None:
                 settings["top_p"] = self.top_p
         settings.update(self.generate_kwargs)
-        seed = request_seed(self.seed, "|".join(key for _, key in rows)) if settings["do_sample"] else None
+        if self._stop_strings and settings.get("tokenizer") is None:
+            settings["tokenizer"] = tok  # generate matches stop strings on the decoded text
+        seed = None
+        config = settings.get("generation_config") or getattr(self.model, "generation_config", None)
+        beams = settings.get("num_beams") or getattr(config, "num_beams", None) or 1
+        if settings["do_sample"] and beams == 1:
+            self._sample_by_row(settings, [key for _, key in rows])
+        elif settings["do_sample"]:  # beam sampling: transformers' own, seeded by the chunk's rows
+            seed = request_seed(self.seed, "|".join(key for _, key in rows))
         model, training = self.model, self.model.training
         try:
             with torch.inference_mode(), self._seeded(seed):
@@ -331,6 +369,21 @@ class HFPolicy:
             out.append(Completion(without_reasoning(text, thinking), end + self._ended_by_token(ids, end)))
         return out
 
+    def _sample_by_row(self, settings: dict[str, Any], keys: list[str]) -> None:
+        """Turn ``settings`` into greedy ``generate`` settings whose last logits processor samples each
+        row itself (``_RowSampler``): ``generate``'s own sampler draws the whole batch from one random
+        stream, so a row's tokens would depend on which rows share its batch and in what order. The
+        sampling parameters move from ``settings`` into the sampler (greedy ``generate`` would warn about
+        them), each from ``settings`` or else the generation config (a given one, else the model's)."""
+        config = settings.get("generation_config") or getattr(self.model, "generation_config", None)
+        params = {}
+        for name in _SAMPLING:
+            value = settings.pop(name, None)
+            params[name] = getattr(config, name, None) if value is None else value
+        user = settings.get("logits_processor") or []
+        sampler = _RowSampler(self.torch, _warpers(params), [request_seed(self.seed, k) for k in keys])
+        settings.update(do_sample=False, logits_processor=_processors([*user, sampler]))
+
     def _decode(self, ids: list[int]) -> str:
         """A reply's text without special tokens, but with the ``_KEPT_TAGS`` the tokenizer counts
         among them."""
@@ -351,7 +404,7 @@ class HFPolicy:
         (which may be the eos token itself)."""
         if end == len(ids):
             return False
-        stops = self.generate_kwargs.get("stop_strings")
+        stops = self._stop_strings
         if not stops:
             return True
         written = self.tokenizer.decode(ids[:end], skip_special_tokens=False)
@@ -372,6 +425,92 @@ class HFPolicy:
             else:
                 torch.manual_seed(seed)
             yield
+
+
+#: Sampling parameters ``_RowSampler`` applies, as ``generate`` would, in its order.
+_SAMPLING = ("temperature", "top_k", "top_p", "min_p", "typical_p", "epsilon_cutoff", "eta_cutoff")
+
+
+def _warpers(params: dict[str, Any]) -> list[Any]:
+    """The logits warpers of the sampling parameters that are set (in ``generate``'s order). No
+    library default fills in an unset one (``generate`` would apply ``top_k=50``): the checkpoint's
+    generation config and the policy's settings decide, as for a server started from the checkpoint."""
+    from transformers import generation as g
+
+    warpers: list[Any] = []
+    temperature, top_k, top_p = params["temperature"], params["top_k"], params["top_p"]
+    min_p, typical_p = params["min_p"], params["typical_p"]
+    epsilon, eta = params["epsilon_cutoff"], params["eta_cutoff"]
+    if temperature is not None and temperature != 1.0:
+        warpers.append(g.TemperatureLogitsWarper(temperature))
+    if top_k is not None and top_k > 0:
+        warpers.append(g.TopKLogitsWarper(top_k=top_k))
+    if top_p is not None and top_p < 1.0:
+        warpers.append(g.TopPLogitsWarper(top_p=top_p))
+    if min_p is not None and min_p > 0.0:
+        warpers.append(g.MinPLogitsWarper(min_p=min_p))
+    if typical_p is not None and typical_p < 1.0:
+        warpers.append(g.TypicalLogitsWarper(mass=typical_p))
+    if epsilon is not None and 0.0 < epsilon < 1.0:
+        warpers.append(g.EpsilonLogitsWarper(epsilon=epsilon))
+    if eta is not None and 0.0 < eta < 1.0:
+        warpers.append(g.EtaLogitsWarper(epsilon=eta))
+    return warpers
+
+
+def _processors(processors: list[Any]) -> Any:
+    from transformers import LogitsProcessorList
+
+    return LogitsProcessorList(processors)
+
+
+class _RowSampler:
+    """The last logits processor of a sampled ``generate``: warps each row's scores, draws its next
+    token from the row's own random stream (one ``torch.Generator`` per row, seeded from the policy's
+    seed and the row's task and turn), and leaves only that token possible, so greedy decoding takes
+    it. A row's draws depend on nothing but its own scores, not on the other rows of its batch.
+
+    The draw is the Gumbel-max one: the token of the highest warped score plus Gumbel noise, one noise
+    value per token and step. It is as likely as a draw from the softmax, and far less sensitive to the
+    last bits of the scores than inverting the cumulative distribution, where a shift of the early
+    tokens' mass moves the pick across the vocabulary: a row's scores differ by up to about 1e-2 between
+    batch layouts in bfloat16 (see the module docs), and only a near-tie of the two best noisy scores
+    can then change the token."""
+
+    def __init__(self, torch: Any, warpers: list[Any], seeds: list[int]) -> None:
+        self.torch = torch
+        self.warpers = warpers
+        self.seeds = seeds
+        self.generators: list[Any] | None = None
+
+    def _generator(self, device: Any, seed: int) -> Any:
+        """A generator on ``device`` (noise made where the scores are), on the CPU where the device
+        has none of its own."""
+        try:
+            return self.torch.Generator(device=device).manual_seed(seed)
+        except RuntimeError:
+            return self.torch.Generator().manual_seed(seed)
+
+    def __call__(self, input_ids: Any, scores: Any) -> Any:
+        torch = self.torch
+        if scores.shape[0] != len(self.seeds):  # e.g. num_return_sequences > 1 in generate_kwargs
+            raise RuntimeError(f"{scores.shape[0]} rows of scores for {len(self.seeds)} samplers")
+        if self.generators is None:
+            self.generators = [self._generator(scores.device, s) for s in self.seeds]
+        warped = scores
+        for warp in self.warpers:
+            warped = warp(input_ids, warped)
+        vocab = scores.shape[-1]
+        uniform = torch.stack([torch.rand(vocab, generator=g, device=g.device) for g in self.generators]).to(
+            scores.device
+        )
+        gumbel = -torch.log(-torch.log(uniform))  # a uniform 0 is noise -inf: that token is never drawn
+        picks = (warped.float() + gumbel).argmax(dim=-1, keepdim=True)
+        # a row with nothing possible (every score -inf): its best score, as greedy decoding would take
+        possible = (warped > float("-inf")).any(dim=-1, keepdim=True)
+        picks = torch.where(possible, picks, scores.argmax(dim=-1, keepdim=True))
+        out = torch.full_like(scores, float("-inf"))
+        return out.scatter_(1, picks, 0.0)
 
 
 def _feedback(obs: str) -> list[dict[str, Any]]:
@@ -402,6 +541,37 @@ def _feedback_as_user(messages: list[dict[str, Any]]) -> list[dict[str, Any]] | 
         else:
             out += group
     return out
+
+
+def _reads_tools(tokenizer: Any) -> bool:
+    """Whether the chat template renders ``tools`` (a probe chat comes out otherwise with one than
+    without); a template that cannot render the probe is taken to read them."""
+    tool = {"type": "function", "function": {"name": "probe_tool", "description": "", "parameters": {}}}
+    for messages in (
+        [{"role": "system", "content": "s"}, {"role": "user", "content": "u"}],
+        [{"role": "user", "content": "u"}],
+    ):
+        try:
+            plain, listed = (
+                tokenizer.apply_chat_template(
+                    messages, tools=tools, add_generation_prompt=True, tokenize=False
+                )
+                for tools in (None, [tool])
+            )
+        except Exception:  # a template's raise_exception(...): try the next probe
+            continue
+        return bool(plain != listed)
+    return True
+
+
+def _with_tool_listing(messages: list[dict[str, Any]], tools: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """``messages`` with ``tools`` listed at the end of the system message (one put first where there
+    is none), as tool-calling templates list them: for a template that renders no ``tools``."""
+    listing = _tool_listing(tools, "The tools you can call:")
+    if messages and messages[0].get("role") == "system":
+        first = messages[0]
+        return [{**first, "content": f"{first.get('content') or ''}\n\n{listing}"}, *messages[1:]]
+    return [{"role": "system", "content": listing}, *messages]
 
 
 def _check_device(torch: Any, device: str) -> None:

@@ -11,7 +11,10 @@ requests in flight stay within ``concurrency``, and a failed batch leaves none b
 from __future__ import annotations
 
 import asyncio
+import hashlib
 import pickle
+import random
+import threading
 import time
 from pathlib import Path
 from typing import Any
@@ -647,3 +650,32 @@ def test_a_server_that_wants_max_completion_tokens_gets_it() -> None:
 def test_no_server_at_the_url_says_so() -> None:
     with pytest.raises(PolicyError, match=r"is a server listening there\?"):
         run(PLAN[:1], _policy("http://127.0.0.1:9/v1"), recall="oracle", progress=False)
+
+
+def test_trajectories_do_not_depend_on_the_batch_layout_or_the_order_replies_arrive_in() -> None:
+    """A "model" whose reply is a function of the whole request (messages, tools, seed), answering after
+    random delays: every batch size, worker count and concurrency, and a policy reused for a second
+    run, send the same requests and get the same trajectories."""
+    plan = PLAN[:10]
+    jitter, lock = random.Random(0), threading.Lock()
+
+    def respond(body: dict[str, Any]) -> Any:
+        with lock:
+            pause = jitter.random() * 0.02
+        time.sleep(pause)
+        h = hashlib.sha256(orjson.dumps(body, option=orjson.OPT_SORT_KEYS)).digest()
+        tools = [t["function"]["name"] for t in body.get("tools", [])]
+        if tools and h[0] % 4 and sum(m["role"] == "assistant" for m in body["messages"]) < 3:
+            call = _call(tools[h[1] % len(tools)], "{}")
+            return {"role": "assistant", "content": None, "tool_calls": [call]}
+        return {"role": "assistant", "content": f"reply {h.hex()[:8]}"}
+
+    seen = []
+    for batch_size, workers, concurrency in [(1, 1, 16), (10, 1, 3), (3, 2, 1)]:
+        with FakeChatServer(respond) as server:
+            policy = _policy(server.url, concurrency=concurrency, temperature=0.7)
+            for _ in range(2):
+                trajs = run(plan, policy, progress=False, batch_size=batch_size, workers=workers)
+                seen.append([t.line() for t in trajs])
+    assert all(lines == seen[0] for lines in seen)
+    assert sum(len(t.turns) for t in trajs) > len(plan)  # calls were made and answered

@@ -252,6 +252,14 @@ def test_the_label_reads_int_and_float_settings_alike(model_dir: Path) -> None:
     assert a.label == b.label and "temperature=1.0" in a.label
 
 
+def test_the_label_names_a_prompt_limit_given_to_the_policy(model_dir: Path) -> None:
+    """``max_prompt_tokens`` decides which episodes end early: a run resumed with another value is
+    another run, so the label (which a resume checks) names it when it is given."""
+    default, limited = _policy(model_dir), _policy(model_dir, max_prompt_tokens=512)
+    assert "max_prompt_tokens" not in default.label and "max_prompt_tokens=512" in limited.label
+    assert _policy(model_dir, max_prompt_tokens=513).label != limited.label
+
+
 def test_a_turn_a_stop_string_ends_counts_no_end_token(model_dir: Path) -> None:
     """With ``stop_strings``, a call turn stops as its ``</tool_call>`` is written: the padding after it
     (the eos token in this tokenizer) was not generated and is not counted; the final message, which
@@ -349,3 +357,117 @@ def test_tool_call_and_think_tags_the_tokenizer_marks_special_stay_in_the_reply(
     for t, task in zip(trajs, tasks, strict=True):
         calls = [f"Let me check.\n<tool_call>{o}</tool_call>" for o in task.oracle[:-1]]
         assert [turn["action"] for turn in t.turns] == [*calls, task.oracle[-1]]
+
+
+def test_a_sampled_episode_does_not_depend_on_the_rows_it_is_generated_with(model_dir: Path) -> None:
+    """Each row samples from a stream of its own, seeded from the policy's seed, its task and its turn:
+    the same run played in other batch layouts (chunks of the policy, batch size and workers of the run)
+    samples the same tokens, where one seed shared by the rows of a chunk made every episode's draws
+    depend on which others were generated with it."""
+
+    def play(chunk: int, batch_size: int, workers: int, seed: int = 3) -> list[list[str]]:
+        pol = _policy(model_dir, max_new_tokens=10, temperature=1.0, seed=seed, batch_size=chunk)
+        trajs = run(PLAN, pol, progress=False, max_turns=3, batch_size=batch_size, workers=workers)
+        return [[turn["action"] for turn in t.turns] for t in trajs]
+
+    alone = play(1, 1, 1)
+    assert all(a != b for a, b in zip(alone, play(1, 1, 1, seed=4), strict=True))  # each one sampled
+    for layout in [(8, 8, 1), (3, 3, 1), (2, 8, 2), (8, 3, 2)]:
+        assert play(*layout) == alone, layout
+
+
+def test_sampling_applies_the_top_k_of_the_settings_or_the_generation_config(model_dir: Path) -> None:
+    """The rows' own sampler warps the scores as ``generate`` would: ``top_k=1`` from ``generate_kwargs``
+    or from the checkpoint's generation config is greedy decoding, whatever the temperature."""
+    plan = PLAN[:3]
+
+    def play(policy: HFPolicy) -> list[list[str]]:
+        return [[turn["action"] for turn in t.turns] for t in run(plan, policy, progress=False, max_turns=2)]
+
+    greedy = play(_policy(model_dir, max_new_tokens=10, batch_size=3))
+    top_1 = {"top_k": 1}
+    assert play(_policy(model_dir, max_new_tokens=10, temperature=1.5, generate_kwargs=top_1)) == greedy
+    assert play(_policy(model_dir, max_new_tokens=10, temperature=1.5)) != greedy
+    model = AutoModelForCausalLM.from_pretrained(model_dir)
+    model.generation_config.top_k = 1
+    tok = AutoTokenizer.from_pretrained(model_dir)
+    assert play(HFPolicy(model, tokenizer=tok, max_new_tokens=10, temperature=1.5)) == greedy
+
+
+def test_a_template_that_ignores_tools_gets_them_in_the_system_message(model_dir: Path) -> None:
+    """A chat template without tool support renders ``tools`` nowhere: the model would be asked to call
+    tools it was never shown. The current action set is listed in the system message instead (as the
+    chat policy's text mode does), and a loaded skill's tools appear there once they are offered."""
+    tok = AutoTokenizer.from_pretrained(model_dir)
+    tok.chat_template = TEMPLATE.replace(
+        "{%- if tools %}\n<tools>\n{% for t in tools %}{{ t | tojson }}\n{% endfor %}</tools>{% endif -%}", ""
+    )
+    assert tok.chat_template != TEMPLATE
+    plan = [t for t in PLAN if t.dimension == "skill"]
+    watched, prompts = _watch(tok, scripted(tok, plan))
+    policy = HFPolicy(
+        AutoModelForCausalLM.from_pretrained(model_dir),
+        tokenizer=tok,
+        max_new_tokens=400,
+        generate_kwargs={"prefix_allowed_tokens_fn": watched},
+    )
+    trajs = run(plan, policy, recall="oracle", progress=False)
+    assert all(t.success for t in trajs)
+    assert all(p.count("<tools>") == 1 and '"name":"load_skill"' in p for p in prompts)
+    listed = [p.split("<tools>")[1].split("</tools>")[0].count('{"name":') for p in prompts]
+    assert max(listed) > min(listed)  # a loaded skill's tools came in
+
+
+def test_stop_strings_of_the_generation_config_stop_turns_and_count_alike_in_any_batch(
+    model_dir: Path,
+) -> None:
+    """A checkpoint whose generation config names ``stop_strings``: ``generate`` needs the tokenizer for
+    them (without it every turn failed), and a turn they end counts no end token, alone or batched (the
+    padding after it in a batch was counted as one)."""
+    tok = AutoTokenizer.from_pretrained(model_dir)
+    tasks = PLAN[:3]
+
+    def reply(task: Task, turn: int) -> str:
+        last = turn == len(task.oracle) - 1
+        return task.oracle[turn] if last else f"<tool_call>{task.oracle[turn]}</tool_call>"
+
+    def play(batch_size: int) -> list[int]:
+        model = AutoModelForCausalLM.from_pretrained(model_dir)
+        model.generation_config.stop_strings = ["</tool_call>"]
+        kwargs = {"prefix_allowed_tokens_fn": scripted(tok, tasks, reply)}
+        policy = HFPolicy(model, tokenizer=tok, max_new_tokens=400, generate_kwargs=kwargs)
+        trajs = run(tasks, policy, recall="oracle", progress=False, batch_size=batch_size)
+        assert all(t.success for t in trajs)
+        return [t.output_tokens for t in trajs]
+
+    expected = [
+        sum(_tokens(tok, f"<tool_call>{o}</tool_call>") for o in task.oracle[:-1])
+        + _tokens(tok, task.oracle[-1])
+        + 1
+        for task in tasks
+    ]
+    assert play(1) == play(3) == expected
+
+
+def test_the_row_sampler_draws_from_the_softmax_and_shrugs_off_rounding() -> None:
+    """Each row's draw follows the softmax of its scores, depends only on its own seed, and survives the
+    rounding differences a row's scores get in another batch layout (~1e-2 in bfloat16): near-uniform
+    scores over a vocabulary move an inverse-CDF draw across many tokens, the Gumbel-max draw rarely."""
+    from mpb_env.rollouts.hf import _RowSampler
+
+    rows = 3000
+    ids = torch.zeros(rows, 1, dtype=torch.long)
+    scores = torch.log(torch.tensor([[1.0, 2.0, 3.0, 0.0]])).repeat(rows, 1)
+    picks = _RowSampler(torch, [], list(range(rows)))(ids, scores).argmax(dim=-1)
+    freq = torch.bincount(picks, minlength=4).double() / rows
+    assert torch.allclose(freq, torch.tensor([1 / 6, 2 / 6, 3 / 6, 0.0], dtype=torch.float64), atol=0.03)
+    alone = _RowSampler(torch, [], [7])(ids[:1], scores[:1])
+    assert torch.equal(_RowSampler(torch, [], [5, 7])(ids[:2], scores[:2])[1:], alone)
+
+    gen = torch.Generator().manual_seed(0)
+    flat = torch.randn(200, 3000, generator=gen) * 0.1
+    nudged = flat + (torch.rand(flat.shape, generator=gen) - 0.5) * 2e-2
+    seeds = list(range(200))
+    a = _RowSampler(torch, [], seeds)(ids[:200], flat).argmax(dim=-1)
+    b = _RowSampler(torch, [], seeds)(ids[:200], nudged).argmax(dim=-1)
+    assert (a != b).sum() <= 5  # an inverse-CDF draw changes for 15 of these 200 rows
