@@ -67,26 +67,40 @@ def ensure_ray(address: str | None = None, num_cpus: int | None = None) -> Any:
         import ray
     except ImportError as exc:  # pragma: no cover - depends on the environment
         raise RayUnavailable("the Ray executor needs Ray: pip install 'mobilepa-gym[ray]'") from exc
+    global _CONNECTED_TO
     if not ray.is_initialized():
         if address:
             try:
                 _probe(address)
                 ray.init(address=address, log_to_driver=False)
+                _CONNECTED_TO = address
             except (OSError, ValueError, RuntimeError) as exc:  # unreachable, malformed, other Ray version
                 raise RayUnavailable(
                     f"cannot connect to the Ray cluster at {address}: {_last_line(exc)}"
                 ) from exc
         else:
             ray.init(num_cpus=num_cpus, include_dashboard=False, log_to_driver=False)
-    elif address and address != "auto":
+    elif address and address not in ("auto", _CONNECTED_TO) and _where(address) != _where(_gcs(ray)):
         # Ray connects a process once: the run goes where this process already is, whatever it names.
         warnings.warn(
-            f"Ray is already initialised in this process (at {ray.get_runtime_context().gcs_address}); "
+            f"Ray is already initialised in this process (at {_gcs(ray)}); "
             f"the run uses that instance, not address={address!r} (call ray.shutdown() first to change)",
             RuntimeWarning,
             stacklevel=3,
         )
     return ray
+
+
+#: The address ``ensure_ray`` connected this process with (a later run naming it again is not warned).
+_CONNECTED_TO: str | None = None
+
+
+def _gcs(ray: Any) -> str:
+    return str(ray.get_runtime_context().gcs_address)
+
+
+def _where(address: str) -> str:
+    return address.removeprefix("ray://").strip()
 
 
 def _probe(address: str) -> None:
@@ -172,30 +186,44 @@ class ChannelServer:
                     continue
                 break
             # A second handle on the socket for ``close_channel``, which may have to stop this thread.
-            self._serving = (threading.current_thread(), socket.socket(fileno=os.dup(conn.fileno())))
-            with _no_delay(conn):
-                while True:
-                    try:
-                        request = conn.recv()
-                    except (EOFError, OSError):  # the driver closed the run (or went away)
-                        return
-                    except Exception:  # a whole message that cannot be unpickled here: say why
-                        request = None
-                    try:
-                        if request is None:
-                            raise ValueError(f"cannot read the request:\n{traceback.format_exc()}")
-                        name, *args = request
-                        if name not in _REQUESTS:
-                            raise ValueError(f"unknown request {name!r}")
-                        if name == "load":  # tasks travel cloudpickled, as Ray sends them
-                            args[0] = pickle.loads(args[0])
-                        reply = ("ok", getattr(self, name)(*args))
-                    except Exception:
-                        reply = ("error", traceback.format_exc())
-                    try:
-                        conn.send(reply)
-                    except OSError:  # the driver went away mid-request (interrupted)
-                        return
+            extra = socket.socket(fileno=os.dup(conn.fileno()))
+            self._serving = (threading.current_thread(), extra)
+            try:
+                self._answer(conn)
+            finally:
+                # However this thread ends, the connection ends with it: the second handle would keep it
+                # open, and the driver would wait for replies that never come from a live actor.
+                with contextlib.suppress(OSError):
+                    extra.shutdown(socket.SHUT_RDWR)
+                extra.close()
+
+    def _answer(self, conn: Connection) -> None:
+        """Serve requests on ``conn`` until the driver closes it."""
+        with _no_delay(conn):
+            while True:
+                try:
+                    request = conn.recv()
+                except (EOFError, OSError):  # the driver closed the run (or went away)
+                    return
+                except Exception:  # a whole message that cannot be unpickled here: say why
+                    request = None
+                try:
+                    if request is None:
+                        raise ValueError(f"cannot read the request:\n{traceback.format_exc()}")
+                    name, *args = request
+                    if name not in _REQUESTS:
+                        raise ValueError(f"unknown request {name!r}")
+                    if name == "load":  # tasks travel cloudpickled, as Ray sends them
+                        args[0] = pickle.loads(args[0])
+                    reply = ("ok", getattr(self, name)(*args))
+                except Exception:
+                    reply = ("error", traceback.format_exc())
+                try:
+                    conn.send(reply)
+                except OSError:  # the driver went away mid-request (interrupted)
+                    return
+                except Exception:  # a reply that cannot be pickled (nothing of it was sent): say why
+                    conn.send(("error", f"cannot send the reply:\n{traceback.format_exc()}"))
 
 
 @functools.cache
@@ -531,14 +559,14 @@ def drive_ray(
     def restart(i: int, cause: BaseException | None = None) -> Batch:
         """Replace shard ``i``'s dead actor; its unfinished episodes start over on the new one. A
         replacement that dies too (while loading, or again before any episode finished) is replaced in
-        turn, up to ``MAX_DEATHS`` times in a row: an episode that kills every actor playing it would
+        turn, until ``MAX_DEATHS`` deaths in a row: an episode that kills every actor playing it would
         otherwise be replayed forever."""
         while True:
             link.drop(i)
             rest = [(k, t) for k, t in parts[i] if k not in finished]
             deaths[i] = 1 if len(rest) < len(parts[i]) else deaths[i] + 1
             parts[i] = rest
-            if deaths[i] > MAX_DEATHS:
+            if deaths[i] >= MAX_DEATHS:
                 first = f", the first {rest[0][1].id}" if rest else ""
                 why = f": {_last_line(cause)}" if cause is not None else ""
                 raise RuntimeError(

@@ -285,6 +285,7 @@ def test_an_address_for_a_process_already_on_ray_is_named_as_unused() -> None:
     with warnings.catch_warnings():
         warnings.simplefilter("error")
         ray_executor.ensure_ray("auto")  # "whatever this process is on": nothing to say
+        ray_executor.ensure_ray(ray.get_runtime_context().gcs_address)  # the instance it is on
 
 
 def test_more_workers_than_the_cluster_has_cpus_is_a_clear_error() -> None:
@@ -462,7 +463,7 @@ def test_a_replacement_that_dies_while_loading_is_replaced_too(transport: str) -
 def test_an_actor_that_dies_every_time_stops_the_run() -> None:
     Path(DiesLoading.counter).unlink(missing_ok=True)
     parts = [list(enumerate(episodes(TASKS[:4])))]
-    with pytest.raises(RuntimeError, match=r"shard 0's actor died 4 times in a row .*4 left"):
+    with pytest.raises(RuntimeError, match=r"shard 0's actor died 3 times in a row .*4 left"):
         drive_ray(
             make_policy("oracle", TASKS), parts, 2, SETTINGS, lambda done: None, shard_cls=AlwaysDiesLoading
         )
@@ -619,3 +620,35 @@ def test_an_actor_that_dies_before_listening_is_replaced_on_a_connection(transpo
         warnings.simplefilter("error")  # the fallback's RuntimeWarning would fail the test
         replaced, got = replay(plan, DiesStarting, transport, parts)
     assert replaced == 1 and got == list(range(len(plan)))
+
+
+class _Answers(ray_executor.ChannelServer):
+    """A channel server whose ``start`` replies with something pickle cannot send, or ends its thread."""
+
+    def __init__(self, how: str) -> None:
+        self.how = how
+
+    def start(self) -> object:
+        if self.how == "unpicklable":
+            return (lambda: 1,)
+        raise SystemExit  # not an Exception: the serving thread ends
+
+
+@pytest.mark.parametrize("how", ["unpicklable", "thread ends"])
+def test_a_reply_that_cannot_be_sent_never_leaves_the_driver_waiting(how: str) -> None:
+    """The serving thread keeps a second handle on its socket (to be stopped by the next run); a reply
+    that could not be pickled, or a thread that ended, used to leave the connection open with nothing
+    ever coming: the driver waited forever on a live actor."""
+    server, key = _Answers(how), os.urandom(32)
+    conn = Client(server.open_channel(key), authkey=key)
+    conn.send(("start",))
+    assert conn.poll(10)
+    if how == "unpicklable":
+        status, text = conn.recv()
+        assert status == "error" and "cannot send the reply" in text
+        conn.send(("nothing",))  # and the thread serves on
+        assert conn.recv()[0] == "error"
+    else:
+        with pytest.raises(EOFError):
+            conn.recv()
+    conn.close()
