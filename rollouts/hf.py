@@ -25,8 +25,8 @@ which rows share its chunk, each turn gets draws of its own, and the caller's ra
 was (beam sampling, ``num_beams > 1`` in ``generate_kwargs``, is ``generate``'s own, seeded per chunk).
 Two episodes of one task share their draws. The model's ``generation_config`` supplies what is not set
 here (``top_k``, ``min_p``, ``repetition_penalty``, its end-of-turn ids, to which the tokenizer's eos is
-added), as a server started from the checkpoint does: an unset ``top_k`` is no ``top_k``, not
-``generate``'s 50.
+added), as a server started from the checkpoint does: a ``top_k`` neither sets is none (transformers
+5 leaves it unset in a checkpoint's config; 4.x fills in 50 there).
 
 A row's logits in a padded batch are not bit-for-bit those it gets alone (other matrix shapes, other
 summation orders), so a near-tie may go the other way in another batch layout, and the trajectory then
@@ -221,11 +221,12 @@ class HFPolicy:
             | set(_ids(self.generate_kwargs.get("eos_token_id")))
         ) - {None}
         self._tags = _special_tags(tokenizer)
-        #: What ends a turn besides its end token: the caller's ``stop_strings``, else the checkpoint's.
+        #: What ends a turn besides its end token: the caller's ``stop_strings``, else those of the
+        #: generation config ``generate`` uses.
         self._stop_strings = (
             self.generate_kwargs["stop_strings"]
             if "stop_strings" in self.generate_kwargs
-            else getattr(generation_config, "stop_strings", None)
+            else getattr(self._config(self.generate_kwargs), "stop_strings", None)
         )
         self._reads_tools = _reads_tools(tokenizer)
         weights = str(getattr(model, "dtype", dtype)).removeprefix("torch.")
@@ -342,8 +343,7 @@ class HFPolicy:
         if self._stop_strings and settings.get("tokenizer") is None:
             settings["tokenizer"] = tok  # generate matches stop strings on the decoded text
         seed = None
-        config = settings.get("generation_config") or getattr(self.model, "generation_config", None)
-        beams = settings.get("num_beams") or getattr(config, "num_beams", None) or 1
+        beams = settings.get("num_beams") or getattr(self._config(settings), "num_beams", None) or 1
         if settings["do_sample"] and beams == 1:
             self._sample_by_row(settings, [key for _, key in rows])
         elif settings["do_sample"]:  # beam sampling: transformers' own, seeded by the chunk's rows
@@ -369,13 +369,17 @@ class HFPolicy:
             out.append(Completion(without_reasoning(text, thinking), end + self._ended_by_token(ids, end)))
         return out
 
+    def _config(self, settings: dict[str, Any]) -> Any:
+        """The generation config ``generate`` reads: one given in ``settings``, else the model's."""
+        return settings.get("generation_config") or getattr(self.model, "generation_config", None)
+
     def _sample_by_row(self, settings: dict[str, Any], keys: list[str]) -> None:
         """Turn ``settings`` into greedy ``generate`` settings whose last logits processor samples each
         row itself (``_RowSampler``): ``generate``'s own sampler draws the whole batch from one random
         stream, so a row's tokens would depend on which rows share its batch and in what order. The
         sampling parameters move from ``settings`` into the sampler (greedy ``generate`` would warn about
         them), each from ``settings`` or else the generation config (a given one, else the model's)."""
-        config = settings.get("generation_config") or getattr(self.model, "generation_config", None)
+        config = self._config(settings)
         params = {}
         for name in _SAMPLING:
             value = settings.pop(name, None)

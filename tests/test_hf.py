@@ -8,6 +8,7 @@ user turns. Unscripted (random weights) it must still finish every episode clean
 
 from __future__ import annotations
 
+import copy
 from pathlib import Path
 from typing import Any
 
@@ -418,12 +419,13 @@ def test_a_template_that_ignores_tools_gets_them_in_the_system_message(model_dir
     assert max(listed) > min(listed)  # a loaded skill's tools came in
 
 
+@pytest.mark.parametrize("given", [False, True])
 def test_stop_strings_of_the_generation_config_stop_turns_and_count_alike_in_any_batch(
-    model_dir: Path,
+    model_dir: Path, given: bool
 ) -> None:
     """A checkpoint whose generation config names ``stop_strings``: ``generate`` needs the tokenizer for
     them (without it every turn failed), and a turn they end counts no end token, alone or batched (the
-    padding after it in a batch was counted as one)."""
+    padding after it in a batch was counted as one). The same for a config given in ``generate_kwargs``."""
     tok = AutoTokenizer.from_pretrained(model_dir)
     tasks = PLAN[:3]
 
@@ -433,8 +435,12 @@ def test_stop_strings_of_the_generation_config_stop_turns_and_count_alike_in_any
 
     def play(batch_size: int) -> list[int]:
         model = AutoModelForCausalLM.from_pretrained(model_dir)
-        model.generation_config.stop_strings = ["</tool_call>"]
-        kwargs = {"prefix_allowed_tokens_fn": scripted(tok, tasks, reply)}
+        kwargs: dict = {"prefix_allowed_tokens_fn": scripted(tok, tasks, reply)}
+        if given:
+            kwargs["generation_config"] = copy.deepcopy(model.generation_config)
+            kwargs["generation_config"].stop_strings = ["</tool_call>"]
+        else:
+            model.generation_config.stop_strings = ["</tool_call>"]
         policy = HFPolicy(model, tokenizer=tok, max_new_tokens=400, generate_kwargs=kwargs)
         trajs = run(tasks, policy, recall="oracle", progress=False, batch_size=batch_size)
         assert all(t.success for t in trajs)
