@@ -578,14 +578,29 @@ def _resumed(out: Path, plan: list[Task], manifest: dict[str, Any]) -> list[Traj
                 f"cannot resume the run in {out}: task {plan[changed].id} (episode {changed + 1}) changed "
                 "since it was played (another version of the suite): start a new run"
             )
-    # One timing line per kept episode (it is written just before the episode's line). Lines missing
-    # from a timings file cut or deleted by hand are written without times, so that line n still
-    # belongs to episode n once the run goes on.
+    # One timing line per kept episode (it is written just before the episode's line), matched by task id
+    # in order. Lines missing from a timings file cut or edited by hand are written without times, so
+    # that line n still belongs to episode n once the run goes on.
     time_path = out / TIMINGS_FILE
-    kept = _complete_lines(time_path).splitlines(keepends=True)[: len(done)] if time_path.exists() else []
-    kept += [orjson.dumps({"task_id": t.task_id}) + b"\n" for t in done[len(kept) :]]
+    lines = _complete_lines(time_path).splitlines(keepends=True) if time_path.exists() else []
+    kept, j = [], 0
+    for t in done:
+        if j < len(lines) and _timing_id(lines[j]) == t.task_id:
+            kept.append(lines[j])
+            j += 1
+        else:
+            kept.append(orjson.dumps({"task_id": t.task_id}) + b"\n")
     time_path.write_bytes(b"".join(kept))
     return done
+
+
+def _timing_id(line: bytes) -> Any:
+    """The task id a timing line names (``None`` for a line that is not one)."""
+    try:
+        record = orjson.loads(line)
+    except orjson.JSONDecodeError:
+        return None
+    return record.get("task_id") if isinstance(record, dict) else None
 
 
 class _Writer:
