@@ -634,6 +634,7 @@ class _Answers(ray_executor.ChannelServer):
         raise SystemExit  # not an Exception: the serving thread ends
 
 
+@pytest.mark.filterwarnings("ignore::pytest.PytestUnhandledThreadExceptionWarning")  # the thread that ends
 @pytest.mark.parametrize("how", ["unpicklable", "thread ends"])
 def test_a_reply_that_cannot_be_sent_never_leaves_the_driver_waiting(how: str) -> None:
     """The serving thread keeps a second handle on its socket (to be stopped by the next run); a reply
