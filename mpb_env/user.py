@@ -3,9 +3,13 @@
 Deterministic and rule-based, no LLM: the user holds only the task's withheld facts. A question that
 mentions one of a fact's keywords as whole words ("day" is not in "today", "who" not in "whole") gets
 that fact's answer (the first matching fact, in task order); any other question gets a fixed refusal,
-and so does one about the present moment or the assistant itself ("What time is it?", "Who are
-you?"), whatever it contains. Rule-based, so a question naming a fact's cue words generically ("Who is
-it, and when?") can still be answered; a question that names none learns nothing.
+and so does one about the present moment or the assistant itself ("What time is it?", "Do you know
+what time it is?", "Who are you?"), whatever it contains; "What time is it for?" and "What day is it
+due?" ask about the request and are answered. A question longer than a person reads through
+(``MAX_QUESTION_WORDS`` words, ``MAX_QUESTION_CHARS`` characters) or one that strings together more
+than ``MAX_CUES`` of a fact's cue phrases (a keyword list, not a question) gets ``TOO_LONG`` and no
+fact. Rule-based, so a question naming a fact's cue words generically ("Who is it, and when?") can
+still be answered; a question that names none learns nothing.
 ``ask_user`` is not a phone tool (it is not in the 212-tool catalog): the episode offers it only on
 tasks with ``allow_ask``, and counts every call for the UIQ metric.
 """
@@ -21,12 +25,20 @@ from mpb_env.tools.runtime import feedback
 
 ASK_USER = "ask_user"
 NO_ANSWER = "Sorry, I'm not sure what you mean — ask me about what you need for this request."
+TOO_LONG = "That's a lot to take in — what do you need to know? Ask me one short question."
+#: Past these a question is not read: the user asks for one short question instead.
+MAX_QUESTION_CHARS = 800
+MAX_QUESTION_WORDS = 100
+#: More distinct cue phrases of one fact than this is a keyword list; a plain question names a few.
+MAX_CUES = 10
 
 ASK_USER_SCHEMA: dict[str, Any] = {
     "type": "function",
     "function": {
         "name": ASK_USER,
-        "description": "Ask the user a clarifying question when the request lacks a fact only they know.",
+        "description": (
+            "Ask the user one short clarifying question when the request lacks a fact only they know."
+        ),
         "parameters": {
             "type": "object",
             "properties": {
@@ -45,11 +57,16 @@ ASK_USER_SCHEMA: dict[str, Any] = {
 
 
 _PHRASES: dict[str, re.Pattern[str]] = {}
+#: The end of a question about the present moment: "What time is it?", "... right now?", but not
+#: "What time is it for?" or "What day is it due?", which ask about the request.
+_NOW_END = r"(?=(\s+((right )?now|today|at the moment|currently|there|here))?\s*([?.!,;:]|$))"
 #: Questions about the present moment or the assistant and user themselves: never about a withheld fact.
 _OFF_TOPIC = re.compile(
-    r"\b(what time is it|what's the time now|what is the time now|how late is it|(what's|what is) the date|"
-    r"today's date|date today|what day is (it|today)|who am i|your (full )?name|my name|"
-    r"when are you (free|available)|who is the (president|prime minister|ceo))\b"
+    r"\b(what time is it|what time it is|(what's|what is) the time|how late is it|what date is (it|today)|"
+    r"(what's|what is) (the |today's )?date|the date today|today's date|what day is (it|today)|"
+    r"what day it is|(tell me|know) the (time|date)|who am i)"
+    + _NOW_END
+    + r"|\b(your (full )?name|my name|when are you (free|available)|who is the (president|prime minister|ceo))\b"
     r"|\b(who are you|who is this|who's this)(?=\s*[?.!]|\s*$)"
 )
 
@@ -70,11 +87,16 @@ def answer(task: Task, question: Any) -> dict[str, Any]:
     """The feedback for ``ask_user(question)``."""
     if not isinstance(question, str) or not question.strip():
         return feedback("error", "ask_user needs a question", None, "InvalidArguments")
+    if len(question) > MAX_QUESTION_CHARS:
+        return feedback("success", TOO_LONG, {"answer": TOO_LONG})
     text = norm_text(question)
-    reply = NO_ANSWER
-    if not _OFF_TOPIC.search(text):
-        reply = next(
-            (f.answer for f in task.user_facts if any(_mentions(text, norm_text(k)) for k in f.keywords)),
-            NO_ANSWER,
-        )
+    if len(text.split()) > MAX_QUESTION_WORDS:
+        return feedback("success", TOO_LONG, {"answer": TOO_LONG})
+    cues = [sum(_mentions(text, norm_text(k)) for k in fact.keywords) for fact in task.user_facts]
+    if any(n > MAX_CUES for n in cues):
+        reply = TOO_LONG
+    elif _OFF_TOPIC.search(text):
+        reply = NO_ANSWER
+    else:
+        reply = next((f.answer for f, n in zip(task.user_facts, cues, strict=True) if n), NO_ANSWER)
     return feedback("success", reply, {"answer": reply})

@@ -3,13 +3,16 @@
 from __future__ import annotations
 
 import orjson
+import pytest
 
 from mpb_env.envs import MobilePAEnv
 from mpb_env.rollouts.policies import make_policy
 from mpb_env.rollouts.report import build_report
 from mpb_env.rollouts.runner import run
+from mpb_env.tasks import load_tasks
 from mpb_env.tasks.build import call, calls, contains, task
-from mpb_env.user import ASK_USER, NO_ANSWER
+from mpb_env.tasks.model import Task
+from mpb_env.user import ASK_USER, MAX_CUES, MAX_QUESTION_WORDS, NO_ANSWER, TOO_LONG, answer
 
 ASKING = task(
     id="ask-001",
@@ -127,3 +130,63 @@ def test_questions_about_the_present_or_the_assistant_get_nothing() -> None:
     assert timed and all(
         answer(t, "Do you have a specific time in mind?")["message"] != NO_ANSWER for t in timed
     )
+
+
+#: The interaction tasks that withhold a fact, and the question each one's oracle asks.
+WITHHOLDING = [t for t in load_tasks("interaction") if t.user_facts]
+
+
+def _oracle_question(t: Task) -> str:
+    return orjson.loads(t.oracle[0])["arguments"]["question"]
+
+
+@pytest.mark.parametrize("t", WITHHOLDING, ids=[t.id for t in WITHHOLDING])
+def test_present_moment_questions_are_read_to_the_end_of_the_clause(t: Task) -> None:
+    """ "What time is it?" in any wording learns nothing; "What time is it for?" asks about the request."""
+    for q in (
+        "What's the time?",
+        "Do you know what time it is?",
+        "What's the time right now?",
+        "What date is it today?",
+        "Can you tell me the date?",
+        "What day is it?",
+    ):
+        assert answer(t, q)["message"] == NO_ANSWER, q
+    fact = t.user_facts[0].answer
+    if "text" in t.template:
+        asked = ("Who is it for?", "Who am I messaging — which friend?")
+    elif "reminder" in t.template:
+        asked = ("What day is it due?", "What time is it for?", "Is the due date today?")
+    else:
+        asked = ("What time is it supposed to ring?", "What time is it for?")
+    for q in asked:
+        assert answer(t, q)["message"] == fact, q
+
+
+@pytest.mark.parametrize("t", WITHHOLDING, ids=[t.id for t in WITHHOLDING])
+def test_keyword_lists_and_walls_of_text_get_no_fact(t: Task) -> None:
+    keywords = t.user_facts[0].keywords
+    assert len(keywords) > MAX_CUES
+    honest = _oracle_question(t)
+    for q in (
+        " ".join(keywords),  # the fact's own cue list
+        ", ".join(keywords[: MAX_CUES + 1]) + "?",  # a short one, still a list
+        f"{honest} " + "please " * MAX_QUESTION_WORDS,  # a real question buried in padding
+        "what time who is which day " * 200_000,  # megabytes: answered at once, nothing scanned
+    ):
+        assert answer(t, q)["message"] == TOO_LONG, q[:80]
+    assert answer(t, honest)["message"] == t.user_facts[0].answer
+
+
+def test_a_keyword_dump_costs_a_query_instead_of_scoring_as_a_good_question() -> None:
+    """An agent that opens with every cue phrase of the suite learns nothing from it: the fact takes a
+    second, real question, and UIQ counts both."""
+    cues = " ".join(sorted({k for t in WITHHOLDING for f in t.user_facts for k in f.keywords}))
+    env = MobilePAEnv(split="interaction", recall="oracle")
+    for t in WITHHOLDING:
+        env.reset(options={"task_id": t.id})
+        obs, *_ = env.step(orjson.dumps({"name": ASK_USER, "arguments": {"question": cues}}).decode())
+        assert orjson.loads(obs)[0]["message"] == TOO_LONG
+        obs, *_ = env.step(t.oracle[0])
+        assert orjson.loads(obs)[0]["message"] == t.user_facts[0].answer
+        assert env.episode.asks == 2
