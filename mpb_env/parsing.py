@@ -74,7 +74,7 @@ def _one(obj: Any) -> ToolCall | CallError:
         else:
             args, err = _load(args)
             if err:
-                return CallError(f'"arguments" of {name} is a string but not {err}')
+                return CallError(f'"arguments" of {name} is a string of {err}')
     if args is None:
         args = {}
     if not isinstance(args, dict):
@@ -100,8 +100,8 @@ def parse_turn(text: Any) -> Turn:
     (ToolCall(name='list_alarms', arguments={}),)
     >>> parse_turn('Done! Your alarm is set.').is_final
     True
-    >>> parse_turn('<tool_call>{"name": "x", "arguments": "{bad"}</tool_call>').calls[0].message[:30]
-    '"arguments" of x is a string b'
+    >>> parse_turn('<tool_call>{"name": "x", "arguments": "{bad"}</tool_call>').calls[0].message[:44]
+    '"arguments" of x is a string of invalid JSON'
     """
     if not isinstance(text, str):
         return Turn((CallError(f"the action must be a str, got {type(text).__name__}"),), "")
