@@ -22,7 +22,7 @@ from mpb_env.prompts import render_messages
 from mpb_env.recall import ALWAYS_AVAILABLE, DEFAULT_TOP_N, gold_recall, recall
 from mpb_env.tasks.model import RecallMode, Task
 from mpb_env.tools.runtime import call_tool, feedback
-from mpb_env.user import ASK_USER, ASK_USER_SCHEMA, answer
+from mpb_env.user import ASK_USER, ASK_USER_SCHEMA, answer_call
 from mpb_env.world.state import Patch, PhoneState, World
 
 T_MAX = 15
@@ -261,7 +261,7 @@ class Episode:
                 if name == ASK_USER:
                     self.asks += 1
                 if name == ASK_USER and ASK_USER in allowed:
-                    entry = {"name": name, **answer(self.task, call.arguments.get("question"))}
+                    entry = {"name": name, **answer_call(self.task, call.arguments)}
                 else:
                     entry = call_tool(state, name, call.arguments, allowed)
                     if entry["status"] == "success":

@@ -83,6 +83,17 @@ def _mentions(text: str, phrase: str) -> bool:
     return pattern.search(text) is not None
 
 
+def answer_call(task: Task, arguments: dict[str, Any]) -> dict[str, Any]:
+    """The feedback for an ``ask_user`` call: its schema takes ``question`` and nothing else, and an
+    extra argument is refused, as every phone tool's strict schema refuses one."""
+    extra = sorted(set(arguments) - {"question"})
+    if extra:
+        return feedback(
+            "error", f"ask_user takes only a question, not {', '.join(extra)}", None, "InvalidArguments"
+        )
+    return answer(task, arguments.get("question"))
+
+
 def answer(task: Task, question: Any) -> dict[str, Any]:
     """The feedback for ``ask_user(question)``."""
     if not isinstance(question, str) or not question.strip():

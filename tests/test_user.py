@@ -190,3 +190,17 @@ def test_a_keyword_dump_costs_a_query_instead_of_scoring_as_a_good_question() ->
         obs, *_ = env.step(t.oracle[0])
         assert orjson.loads(obs)[0]["message"] == t.user_facts[0].answer
         assert env.episode.asks == 2
+
+
+def test_an_ask_with_arguments_beyond_the_question_is_refused_like_any_strict_tool() -> None:
+    """The ``ask_user`` schema allows ``question`` alone (``additionalProperties: false``); extra
+    arguments were ignored, where every phone tool refuses them."""
+    env = MobilePAEnv(tasks=[ASKING], recall="oracle")
+    env.reset(options={"task_id": ASKING.id})
+    ask = {"name": ASK_USER, "arguments": {"question": "What time should it ring?", "urgent": True}}
+    (entry,) = orjson.loads(env.step(orjson.dumps(ask).decode())[0])
+    assert entry["status"] == "error" and entry["error_type"] == "InvalidArguments"
+    assert "not urgent" in entry["message"] and env.episode.asks == 1
+    del ask["arguments"]["urgent"]
+    (entry,) = orjson.loads(env.step(orjson.dumps(ask).decode())[0])
+    assert entry["status"] == "success" and entry["message"] == "Make it 6:40 am."
