@@ -258,18 +258,11 @@ class MobilePAVectorEnv(VectorEnv):
         seed, pinned, mask = self._one_seed(seed), self._pins(options), self._reset_mask(options)
         super().reset(seed=seed)
         infos: list[tuple[int, dict[str, Any]]] = []
-        if mask is None:
-            self._pinned = pinned
-            obs = np.empty(self.num_envs, dtype=object)
-            for i in range(self.num_envs):
-                obs[i] = self._start(i, self._next_task(i), infos)
-            self._autoreset = [False] * self.num_envs
-        else:
-            obs = self._obs.copy()
-            for i in mask:
-                self._pinned[i] = pinned[i]
-                self._autoreset[i] = False
-                obs[i] = self._start(i, self._next_task(i), infos)
+        obs = self._obs.copy()  # the sub-envs a partial reset leaves alone keep their observations
+        for i in range(self.num_envs) if mask is None else mask:
+            self._pinned[i] = pinned[i]
+            self._autoreset[i] = False
+            obs[i] = self._start(i, self._next_task(i), infos)
         self._obs = obs
         return obs, self._batch(infos)
 
