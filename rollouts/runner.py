@@ -449,11 +449,15 @@ def check_out_dir(out: Path) -> None:
 
 
 @contextlib.contextmanager
-def _only_writer(out: Path) -> Iterator[None]:
+def _only_writer(out: Path | None) -> Iterator[None]:
     """Hold ``out/run.lock`` for the run: a second run started on the same directory (a resume while
     the first still runs, a script launched twice) is refused instead of interleaving its lines with
     the first's. The OS drops the lock when its process ends, however it ends, so a killed run leaves
-    nothing to clean up. Where the file system cannot lock, the run goes on without it."""
+    nothing to clean up. Where the file system cannot lock, the run goes on without it. Without
+    ``out`` there is nothing to hold."""
+    if out is None:
+        yield
+        return
     try:
         check_out_dir(out)
         out.mkdir(parents=True, exist_ok=True)
@@ -490,9 +494,7 @@ def _check_out(out: Path, plan: list[Task], manifest: dict[str, Any], resume: bo
 
     A fresh run needs a directory without a run in it; a resumed one needs the same settings and policy
     label as ``out/run.json`` and finished episodes that are the start of ``plan``, of unchanged tasks."""
-    check_out_dir(out)
-    out.mkdir(parents=True, exist_ok=True)
-    traj_path, man_path = out / TRAJECTORIES_FILE, out / MANIFEST_FILE
+    traj_path, man_path = out / TRAJECTORIES_FILE, out / MANIFEST_FILE  # the directory: _only_writer
     done: list[Trajectory] = []
     if not resume:
         # A run with finished episodes is kept; one that never finished any (it failed to start) has
@@ -701,80 +703,48 @@ def run(
         "seed": seed,
     }
     plan = episodes(list(tasks))
-    with contextlib.ExitStack() as held:
+    out = Path(out) if out is not None else None
+    with _only_writer(out):  # the directory is this run's alone
+        done_before: list[Trajectory] = []
         if out is not None:
-            held.enter_context(_only_writer(Path(out)))
-        return _run(
-            plan,
-            policy,
-            settings,
-            keys,
-            out,
-            progress,
-            executor,
-            workers,
-            batch_size,
-            address,
-            resume,
-            transport,
-        )
+            done_before = _prepare_out(out, plan, _manifest(settings, policy, plan), resume)
+            plan = plan[len(done_before) :]
+        if not plan:
+            return done_before
+        parts = _chunks(list(enumerate(plan)), min(workers, len(plan)))
+        writer = _Writer(out, append=resume)
+        bar = tqdm(total=len(plan), unit="ep", disable=not progress or not sys.stderr.isatty(), leave=False)
+        results: dict[int, Trajectory] = {}
 
+        def collect(done: list[tuple[int, Trajectory]]) -> None:
+            for index, traj in done:
+                results[index] = traj
+                writer.add(index, traj)
+            bar.update(len(done))
 
-def _run(
-    plan: list[Task],
-    policy: Policy,
-    settings: dict[str, Any],
-    keys: frozenset[str] | None,
-    out: Path | None,
-    progress: bool,
-    executor: str,
-    workers: int,
-    batch_size: int,
-    address: str | None,
-    resume: bool,
-    transport: str,
-) -> list[Trajectory]:
-    """``run`` once its arguments are checked (and ``out`` is this run's alone)."""
-    done_before: list[Trajectory] = []
-    if out is not None:
-        done_before = _prepare_out(Path(out), plan, _manifest(settings, policy, plan), resume)
-        plan = plan[len(done_before) :]
-    if not plan:
-        return done_before
-    parts = _chunks(list(enumerate(plan)), min(workers, len(plan)))
-    writer = _Writer(Path(out) if out is not None else None, append=resume)
-    bar = tqdm(total=len(plan), unit="ep", disable=not progress or not sys.stderr.isatty(), leave=False)
-    results: dict[int, Trajectory] = {}
+        try:
+            if executor == "local":
+                shards = [Shard(part, batch_size, **settings, info_keys=keys) for part in parts]
+                starts: dict[int, Batch] = {}
+                for i, sh in enumerate(shards):
+                    starts[i], _ = sh.start()
 
-    def collect(done: list[tuple[int, Trajectory]]) -> None:
-        for index, traj in done:
-            results[index] = traj
-            writer.add(index, traj)
-        bar.update(len(done))
+                def step_all(
+                    requests: dict[int, list[tuple[int, str]]], shares: dict[int, float]
+                ) -> dict[int, Any]:
+                    return {i: shards[i].step(acts, shares[i]) for i, acts in requests.items()}
 
-    try:
-        if executor == "local":
-            shards = [Shard(part, batch_size, **settings, info_keys=keys) for part in parts]
-            starts: dict[int, Batch] = {}
-            for i, sh in enumerate(shards):
-                starts[i], _ = sh.start()
+                drive(policy, starts, batch_size, step_all, collect)
+            else:
+                from mpb_env.rollouts.ray_executor import drive_ray
 
-            def step_all(
-                requests: dict[int, list[tuple[int, str]]], shares: dict[int, float]
-            ) -> dict[int, Any]:
-                return {i: shards[i].step(acts, shares[i]) for i, acts in requests.items()}
-
-            drive(policy, starts, batch_size, step_all, collect)
-        else:
-            from mpb_env.rollouts.ray_executor import drive_ray
-
-            drive_ray(
-                policy, parts, batch_size, settings, collect, address, transport=transport, info_keys=keys
-            )
-    finally:
-        bar.close()
-        writer.close()
-    return done_before + [results[i] for i in range(len(plan))]
+                drive_ray(
+                    policy, parts, batch_size, settings, collect, address, transport=transport, info_keys=keys
+                )
+        finally:
+            bar.close()
+            writer.close()
+        return done_before + [results[i] for i in range(len(plan))]
 
 
 Batch = list[tuple[int, str, dict[str, Any]]]  # (slot, observation, info) of each running slot
