@@ -239,7 +239,8 @@ def make_policy(
     Raises:
         ValueError: unknown spec or a bad chat setting (one line, naming the choices).
     """
-    name = spec.strip().lower()
+    name = canonical_spec(spec)
+    prefix, _, model = name.partition(":")
     if name == "oracle":
         base = list(tasks)
         return OraclePolicy({t.id: t for t in [*base, *episodes(base)]})
@@ -247,19 +248,19 @@ def make_policy(
         return NullPolicy()
     if name == "random":
         return RandomPolicy(seed)
-    if name.startswith("openai:"):
+    if prefix == "openai" and name != prefix:
         from mpb_env.rollouts.chat import ChatPolicy
 
-        return _model_policy(ChatPolicy, spec, seed, chat)
-    if name.startswith("hf:"):
+        return _model_policy(ChatPolicy, model, seed, chat)
+    if prefix == "hf" and name != prefix:
         from mpb_env.rollouts.hf import HFPolicy
 
-        return _model_policy(HFPolicy, spec, seed, chat)
+        return _model_policy(HFPolicy, model, seed, chat)
     raise ValueError(f"unknown policy {spec!r}; choose one of {', '.join(POLICY_NAMES)}")
 
 
-def _model_policy(cls: Any, spec: str, seed: int, chat: Mapping[str, Any] | None) -> Policy:
-    """``cls(MODEL, seed=seed, **chat)`` for the spec ``prefix:MODEL``; a setting ``cls`` does not take
+def _model_policy(cls: Any, model: str, seed: int, chat: Mapping[str, Any] | None) -> Policy:
+    """``cls(model, seed=seed, **chat)`` (``model`` from the spec ``prefix:MODEL``); a setting ``cls`` does not take
     is a ``ValueError`` naming the ones it does (not a ``TypeError`` from the call)."""
     settings = dict(chat or {})
     known = set(inspect.signature(cls).parameters) - {"model", "seed"}
@@ -269,4 +270,4 @@ def _model_policy(cls: Any, spec: str, seed: int, chat: Mapping[str, Any] | None
             f"{cls.__name__} has no setting {', '.join(unknown)} (the seed is make_policy's own); "
             f"choose from {', '.join(sorted(known))}"
         )
-    return cls(spec.strip().split(":", 1)[1], seed=seed, **settings)  # type: ignore[no-any-return]
+    return cls(model, seed=seed, **settings)  # type: ignore[no-any-return]
