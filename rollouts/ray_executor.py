@@ -111,7 +111,7 @@ def _probe(address: str) -> None:
     Raises:
         OSError: nothing listens there (or the host is unknown).
     """
-    where = address.removeprefix("ray://")
+    where = _where(address)
     host, sep, port = where.rpartition(":")
     if "://" in where or not sep or not host or not port.isdigit():
         return
