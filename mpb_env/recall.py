@@ -1,7 +1,10 @@
 """Tool recall R_N(q, H0; G): the candidate tools an episode starts with (paper eq. 3).
 
-* ``"bm25"`` (default): the top-N tools by BM25 over each tool's name, description and domain, against
-  the query and the user turns of the history.
+* ``"bm25"`` (default): the top-N tools by BM25 (``bm25s``) over each tool's name, description,
+  argument docs, domain and domain vocabulary, against the query and the user turns of the history,
+  completed with the look-ups the ranked tools depend on (``mpb_env.retrieval``).
+* ``"bm25-plain"``: the earlier hand-written BM25 over name, description, domain and argument docs
+  (kept for comparison: ``benchmarks/recall.py``).
 * ``"oracle"``: the same ranking, with every gold tool guaranteed a place (an upper bound that
   separates recall errors from planning errors).
 * ``"all"``: the whole catalog.
@@ -11,92 +14,41 @@
 
 from __future__ import annotations
 
-from functools import cache, lru_cache
+from functools import lru_cache
 
+from mpb_env import retrieval
+from mpb_env.checkers import SKILL_LOADER
 from mpb_env.domains import catalog
+from mpb_env.retrieval import Retriever
 from mpb_env.tasks.model import RecallMode, Task
-from mpb_env.text import BM25, tokenize
-from mpb_env.tools.runtime import ToolSpec
 
 DEFAULT_TOP_N = 15
 #: Offered in every A_0 whatever the recall: the planner's standard memory interface (paper §3.2.2);
-#: the system prompt tells the model to consult memory, so it must be able to.
+#: the system prompt tells the model to consult memory, so it must be able to. (``search_tools``, the
+#: env's own tool search, is offered beside it unless the env runs with ``tool_search=False``.)
 ALWAYS_AVAILABLE = ("search_user_memory",)
-
-
-def recall_document(spec: ToolSpec) -> str:
-    """What BM25 indexes for a tool: its name's words, description, domain, and argument docs."""
-    props = spec.schema["function"]["parameters"].get("properties", {})
-    args = " ".join(f"{k.replace('_', ' ')} {v.get('description', '')}" for k, v in props.items())
-    return f"{spec.name.replace('_', ' ')} {spec.description} {spec.domain} {args}"
-
-
-@cache
-def _index() -> tuple[tuple[str, ...], BM25]:
-    specs = list(catalog().values())
-    names = tuple(s.name for s in specs)
-    docs = [recall_document(s) for s in specs]
-    return names, BM25(docs)
-
-
-#: Everyday phone vocabulary → the words tool docs use (query expansion for BM25; kept small and generic).
-PHONE_VOCABULARY: dict[str, str] = {
-    "text": "sms message",
-    "message": "sms",
-    "tell": "sms message",
-    "wake": "alarm",
-    "remind": "reminder",
-    "meeting": "event calendar",
-    "appointment": "event calendar",
-    "schedule": "event calendar",
-    "call": "phone",
-    "ring": "call phone",
-    "email": "mail",
-    "remember": "memory add",
-    "forget": "memory remove",
-    "song": "music",
-    "tune": "music",
-    "photo": "camera picture",
-    "picture": "photo camera",
-    "wifi": "wlan network",
-    "internet": "network data",
-    "translate": "translation language",
-    "weather": "forecast",
-    "flight": "flights airline",
-}
 
 
 def task_text(task: Task) -> str:
     return " ".join([*(m.content for m in task.history if m.role == "user"), task.query])
 
 
-def recall_query(text: str) -> str:
-    """The BM25 query for a request: its words without bare numbers (times and counts match every
-    tool's examples), plus the phone-vocabulary expansions of those words.
-
-    >>> recall_query("Text Jordan at 7:30")
-    'text jordan sms message'
-    """
-    words = [w for w in tokenize(text) if not w.isdigit()]
-    return " ".join([*words, *(x for w in words for x in PHONE_VOCABULARY.get(w, "").split())])
-
-
-def rank(text: str, n: int) -> list[str]:
+def rank(text: str, n: int, retriever: Retriever = "bm25", offered: tuple[str, ...] = ()) -> list[str]:
     """The ``n`` best-matching tool names for ``text``, best first; when fewer than ``n`` tools match at
-    all, the rest are filled in catalog order, so R_N always offers N tools."""
-    return list(_ranked(text, n))
+    all, the rest are filled in catalog order, so R_N always offers N tools. Under the default retriever
+    the tools in ``offered`` (in A_0 anyway) take none of the N places."""
+    return list(_ranked(text, n, retriever, offered))
 
 
 @lru_cache(maxsize=65_536)
-def _ranked(text: str, n: int) -> tuple[str, ...]:
+def _ranked(text: str, n: int, retriever: Retriever, offered: tuple[str, ...]) -> tuple[str, ...]:
     """``rank`` remembered per process (the index never changes): a task's copies, its skill variants
     and, on a pooled Ray actor, the same task sent again in a later run rank its text once."""
-    names, index = _index()
-    hits = index.top(recall_query(text), n)
+    hits = list(retrieval.ranked(text, n, retriever, offered))
     if len(hits) < n:
-        seen = set(hits)
-        hits += [i for i in range(len(names)) if i not in seen][: n - len(hits)]
-    return tuple(names[i] for i in hits)
+        seen = set(hits) | (set(offered) if retriever == "bm25" else set())
+        hits += [t for t in catalog() if t not in seen][: n - len(hits)]
+    return tuple(hits)
 
 
 def recall(task: Task, mode: RecallMode = "bm25", n: int = DEFAULT_TOP_N) -> list[str]:
@@ -104,7 +56,11 @@ def recall(task: Task, mode: RecallMode = "bm25", n: int = DEFAULT_TOP_N) -> lis
     env adds)."""
     if mode == "all":
         return list(catalog())
-    ranked = rank(task_text(task), n)
+    if mode == "bm25-plain":
+        ranked = rank(task_text(task), n, "bm25-plain")
+    else:  # the memory search and the skill loader are offered anyway: N other tools
+        loader = (SKILL_LOADER,) if task.candidate_skills or task.routing else ()
+        ranked = rank(task_text(task), n, "bm25", (*ALWAYS_AVAILABLE, *loader))
     if mode == "oracle":
         gold = [g for g in task.gold_tools if g in catalog()]
         keep = [t for t in ranked if t not in gold][: max(n - len(gold), 0)]

@@ -24,7 +24,7 @@ from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, model_validator
 Dimension = Literal["basic", "subagent", "memory", "skill"]
 Bucket = Literal["tool", "state", "behavior"]
 Routing = Literal["SOR", "MTSR"]
-RecallMode = Literal["bm25", "oracle", "all"]
+RecallMode = Literal["bm25", "bm25-plain", "oracle", "all"]
 
 BASIC_CATEGORIES = (
     "grounding",  # tool & parameter grounding
