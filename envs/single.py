@@ -87,8 +87,11 @@ class MobilePAEnv(gym.Env[str, str]):
         task_ids: only these task IDs (skill variants as ``<id>@SOR`` / ``<id>@MTSR``).
         tasks: explicit ``Task`` objects instead of a split (e.g. generated training tasks); skill tasks
             are played as their two routing variants, as in a split.
-        recall: ``"bm25"`` (top-N, the paper's setting), ``"oracle"`` (gold tools guaranteed) or ``"all"``.
+        recall: ``"bm25"`` (top-N, the paper's setting), ``"bm25-plain"`` (the earlier retriever),
+            ``"oracle"`` (gold tools guaranteed) or ``"all"``.
         top_n: N for recall (15).
+        tool_search: offer ``search_tools`` in A_0 (default), so a tool the recall missed stays
+            reachable; ``False`` keeps the paper-strict action set (some tasks are then unsolvable).
         max_turns: T_max, turns before truncation (15); the truncated episode is checked as it stands.
             ``gym.make(..., max_episode_steps=k)`` instead wraps the env in gymnasium's ``TimeLimit``,
             which truncates at step k without the checker (no verdict, reward 0): use ``max_turns=k``.
@@ -110,6 +113,7 @@ class MobilePAEnv(gym.Env[str, str]):
         max_turns: int = T_MAX,
         world_size: Size = "M",
         render_mode: str | None = None,
+        tool_search: bool = True,
     ) -> None:
         if render_mode not in (None, "ansi"):
             raise ValueError(f"render_mode must be None or 'ansi', got {render_mode!r}")
@@ -119,7 +123,8 @@ class MobilePAEnv(gym.Env[str, str]):
         self.world = load_world(world_size)
         self.observation_space = AnyText()
         self.action_space = ToolCallText(list(catalog().values()))
-        self.episode = Episode(self.world, self._index[self.task_ids[0]], recall, top_n, max_turns)
+        first = self._index[self.task_ids[0]]
+        self.episode = Episode(self.world, first, recall, top_n, max_turns, bool(tool_search))
         self._transcript: list[str] = []
 
     @property

@@ -21,6 +21,7 @@ from mpb_env.parsing import CallError, parse_turn
 from mpb_env.prompts import render_messages
 from mpb_env.recall import ALWAYS_AVAILABLE, DEFAULT_TOP_N, gold_recall, recall
 from mpb_env.tasks.model import RecallMode, Task
+from mpb_env.tool_search import SEARCH_TOOLS, SEARCH_TOOLS_SCHEMA, SEARCH_TOP_K, search_call
 from mpb_env.tools.runtime import call_tool, feedback
 from mpb_env.user import ASK_USER, ASK_USER_SCHEMA, answer_call
 from mpb_env.world.state import Patch, PhoneState, World
@@ -48,17 +49,20 @@ def task_patch(task: Task) -> Patch:
     return task.derived("patch", lambda: Patch(task.patch_tables()))
 
 
-def initial_tools(task: Task, mode: RecallMode, n: int) -> tuple[str, ...]:
-    """A_0 = R_N(q, H0; G) ∪ L_q ∪ {search_user_memory} (∪ {ask_user} on interaction tasks). Under
-    Skill-Only Routing the planner starts with the skill loader and the memory search alone."""
+def initial_tools(task: Task, mode: RecallMode, n: int, tool_search: bool = True) -> tuple[str, ...]:
+    """A_0 = R_N(q, H0; G) ∪ L_q ∪ {search_user_memory, search_tools} (∪ {ask_user} on interaction
+    tasks; without ``search_tools`` when ``tool_search`` is off, or under recall ``"all"``, where there is
+    nothing left to find). Under Skill-Only Routing the planner starts with the skill loader and the
+    memory search alone."""
 
     def build() -> tuple[str, ...]:
         loaders = [SKILL_LOADER] if task.candidate_skills or task.routing else []
         recalled = [] if task.routing == "SOR" else recall(task, mode, n)
+        search = [SEARCH_TOOLS] if tool_search and task.routing != "SOR" and mode != "all" else []
         ask = [ASK_USER] if task.allow_ask else []
-        return tuple(dict.fromkeys([*recalled, *ALWAYS_AVAILABLE, *loaders, *ask]))
+        return tuple(dict.fromkeys([*recalled, *ALWAYS_AVAILABLE, *search, *loaders, *ask]))
 
-    return task.derived(("tools", mode, n), build)
+    return task.derived(("tools", mode, n, tool_search), build)
 
 
 _SERVED: dict[str, dict[str, Any]] = {}
@@ -69,7 +73,8 @@ def _served_schema(name: str) -> dict[str, Any]:
     nothing a caller does to an info's schemas can reach the catalog itself."""
     schema = _SERVED.get(name)
     if schema is None:
-        source = ASK_USER_SCHEMA if name == ASK_USER else catalog()[name].schema
+        envs = {ASK_USER: ASK_USER_SCHEMA, SEARCH_TOOLS: SEARCH_TOOLS_SCHEMA}
+        source = envs[name] if name in envs else catalog()[name].schema
         schema = _SERVED[name] = orjson.loads(orjson.dumps(source))
     return schema
 
@@ -107,6 +112,8 @@ class Episode:
         "calls",
         "error_types",
         "allowed",
+        "tool_search",
+        "search_k",
     )
 
     def __init__(
@@ -116,7 +123,11 @@ class Episode:
         recall_mode: RecallMode = "bm25",
         top_n: int = DEFAULT_TOP_N,
         max_turns: int = T_MAX,
+        tool_search: bool = True,
+        search_k: int = SEARCH_TOP_K,
     ) -> None:
+        self.tool_search = tool_search
+        self.search_k = search_k
         self.recall_mode = recall_mode
         self.top_n = top_n
         self.max_turns = max_turns
@@ -139,8 +150,10 @@ class Episode:
         mode = task.recall or self.recall_mode
         # A_0 and its set (membership checks on the hot path) are the task's, shared by every episode of
         # it until a skill widens them (``_expand`` then makes this episode its own).
-        self.tools = initial_tools(task, mode, self.top_n)
-        self.allowed = task.derived(("allowed", mode, self.top_n), lambda: frozenset(self.tools))
+        self.tools = initial_tools(task, mode, self.top_n, self.tool_search)
+        self.allowed = task.derived(
+            ("allowed", mode, self.top_n, self.tool_search), lambda: frozenset(self.tools)
+        )
         self.turns = 0
         self.final = None
         self.verdict = None
@@ -163,6 +176,8 @@ class Episode:
         other.done = self.done
         other.recall_mode = self.recall_mode
         other.top_n = self.top_n
+        other.tool_search = self.tool_search
+        other.search_k = self.search_k
         other.asks = self.asks
         other.calls = self.calls
         other.error_types = list(self.error_types)
@@ -194,7 +209,7 @@ class Episode:
                 "gold_recall": gold_recall(self.task, self.tools),
             }
 
-        base = self.task.derived(("start", mode, self.top_n), build)
+        base = self.task.derived(("start", mode, self.top_n, self.tool_search), build)
         return {
             "task_id": self.task.id,
             "dimension": self.task.dimension,
@@ -205,6 +220,7 @@ class Episode:
                 "n": self.top_n,
                 "tools": list(self.tools),
                 "gold_recall": base["gold_recall"],
+                "tool_search": SEARCH_TOOLS in self.allowed,
             },
         }
 
@@ -262,6 +278,10 @@ class Episode:
                     self.asks += 1
                 if name == ASK_USER and ASK_USER in allowed:
                     entry = {"name": name, **answer_call(self.task, call.arguments)}
+                elif name == SEARCH_TOOLS and SEARCH_TOOLS in allowed:
+                    entry = search_call(call.arguments, self.allowed, self.search_k)
+                    if entry["status"] == "success":
+                        changed |= self._expand({"tools": [t["name"] for t in entry["data"]["tools"]]})
                 else:
                     entry = call_tool(state, name, call.arguments, allowed)
                     if entry["status"] == "success":

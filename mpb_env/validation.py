@@ -53,11 +53,14 @@ def replay(
     recall: RecallMode = "oracle",
     world_size: str = "M",
     open_catalog: bool = False,
+    tool_search: bool = True,
 ) -> Episode:
     """Play ``actions`` and return the finished episode: it ends on a final message, on truncation,
     or is checked as it stands when the actions run out. ``open_catalog`` offers every tool from the
-    start (corruptions use it so that a wrong call is judged by the checker, not refused by A_t)."""
-    ep = Episode(load_world(world_size), task, recall, max_turns=max(15, len(actions)))  # type: ignore[arg-type]
+    start (corruptions use it so that a wrong call is judged by the checker, not refused by A_t);
+    ``tool_search`` offers ``search_tools`` (the env's default)."""
+    turns = max(15, len(actions))
+    ep = Episode(load_world(world_size), task, recall, max_turns=turns, tool_search=tool_search)  # type: ignore[arg-type]
     if open_catalog:
         ep.set_tools(list(catalog()))
     for action in actions:
