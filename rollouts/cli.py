@@ -11,9 +11,11 @@
                                            or hf:PATH, a transformers model run in-process)
 
 Every command that reads tasks takes ``--split NAME`` (default ``bench``) or ``--tasks FILE`` (a JSONL
-file of task records, e.g. generated training tasks). ``eval`` with ``--policy oracle`` and no
-``--recall`` runs with recall ``oracle`` (gold tools guaranteed in A0), since a gold tool outside
-BM25's top-N would fail the oracle for a reason that is not the task's.
+file of task records, e.g. generated training tasks). ``eval`` runs every policy, the oracle included,
+under the env's default settings (BM25 top-15 recall, ``search_tools`` offered), under which every
+stored task's oracle passes; ``--no-tool-search`` keeps the paper-strict action set, and the report
+then states the share of episodes the oracle can still solve (the ceiling). ``validate`` checks
+checkers, not recall: it defaults to ``--recall oracle``.
 
 Exit codes: 0 success; 1 a check failed (``validate``) or the suite could not be read; 2 bad
 arguments (one ``mpb: error: ...`` line on stderr, no traceback); 130 interrupted (Ctrl-C: one
@@ -37,6 +39,7 @@ from tqdm import tqdm
 
 from mpb_env.domains import DOMAIN_COUNTS, by_domain, catalog
 from mpb_env.episode import T_MAX, Episode
+from mpb_env.reach import reach
 from mpb_env.recall import DEFAULT_TOP_N
 from mpb_env.rollouts.chat import PolicyError
 from mpb_env.rollouts.policies import (
@@ -47,7 +50,7 @@ from mpb_env.rollouts.policies import (
     canonical_spec,
     make_policy,
 )
-from mpb_env.rollouts.report import build_report, format_table
+from mpb_env.rollouts.report import build_report, format_table, reach_lines
 from mpb_env.rollouts.runner import (
     TRAJECTORIES_FILE,
     TRANSPORTS,
@@ -60,7 +63,7 @@ from mpb_env.rollouts.runner import (
     run,
     tasks_digest,
 )
-from mpb_env.tasks import SPLITS, load_tasks
+from mpb_env.tasks import SPLITS, load_tasks, suite_version
 from mpb_env.tasks.model import RecallMode, Task, episodes
 from mpb_env.validation import allowed_errors, sensitivity
 from mpb_env.world.generate import SCALES, Size, load_world
@@ -68,7 +71,7 @@ from mpb_env.world.generate import SCALES, Size, load_world
 __all__ = ["info_data", "main", "validate_tasks"]
 
 DIMENSIONS = ("basic", "subagent", "memory", "skill")
-RECALL_MODES = ("bm25", "oracle", "all")
+RECALL_MODES = ("bm25", "bm25-plain", "oracle", "all")
 
 
 class UsageError(Exception):
@@ -198,6 +201,8 @@ def info_data(tasks: list[Task]) -> dict[str, Any]:
                 "controls": sum(1 for t in tasks if t.allow_ask and not t.user_facts),
             },
             "episodes": len(plan),
+            # recall@N and the oracle ceiling per dimension under the env's default settings
+            "reach": reach(tasks) if plan else None,
         },
     }
 
@@ -233,6 +238,7 @@ def cmd_info(args: argparse.Namespace) -> int:
             if tasks["interaction"]["asking"] or tasks["interaction"]["controls"]
             else []
         ),
+        *reach_lines(tasks["reach"]),
     ]
     print("\n".join(lines))
     return 0
@@ -344,6 +350,7 @@ def validate_tasks(
     max_turns: int = T_MAX,
     world_size: Size = "M",
     progress: bool = True,
+    tool_search: bool = True,
 ) -> dict[str, Any]:
     """Check every episode: the oracle passes with only explained tool errors, the null policy fails,
     every corruption of the oracle is rejected (kill rate per bucket), and a random policy (seed 0)
@@ -354,7 +361,7 @@ def validate_tasks(
         return {"episodes": 0, "passed": 0, "failed": failed, "sensitivity": None}
     world = load_world(world_size)
     oracle, null, rnd = OraclePolicy(_index(tasks)), NullPolicy(), RandomPolicy(0)
-    episode = Episode(world, plan[0], recall, top_n, max_turns)
+    episode = Episode(world, plan[0], recall, top_n, max_turns, tool_search)
     random_wins = 0
     kills: dict[str, list[int]] = {}
     survivors: list[dict[str, str]] = []
@@ -406,6 +413,7 @@ def cmd_validate(args: argparse.Namespace) -> int:
         max_turns=args.max_turns,
         world_size=args.world_size,
         progress=not args.no_progress,
+        tool_search=not args.no_tool_search,
     )
     if args.json:
         _dump(result)
@@ -497,14 +505,6 @@ def cmd_eval(args: argparse.Namespace) -> int:
     except (ValueError, ImportError) as exc:
         raise UsageError(_one_line(exc)) from None
     recall = args.recall
-    if recall is None:
-        recall = "oracle" if isinstance(policy, OraclePolicy) else "bm25"
-        if recall == "oracle":
-            print(
-                "note: --policy oracle runs with --recall oracle (gold tools guaranteed in the action set); "
-                "pass --recall bm25 to measure it under BM25 recall",
-                file=sys.stderr,
-            )
     try:
         trajectories = run(
             plan,
@@ -522,6 +522,7 @@ def cmd_eval(args: argparse.Namespace) -> int:
             address=args.address,
             resume=args.resume,
             transport=args.transport,
+            tool_search=not args.no_tool_search,
         )
     except RayUnavailable as exc:
         raise RunError(str(exc)) from None
@@ -537,7 +538,11 @@ def cmd_eval(args: argparse.Namespace) -> int:
     except KeyboardInterrupt:
         kept = f"; the finished episodes are in {out}: continue with --resume" if out is not None else ""
         raise Interrupted(f"interrupted{kept}") from None
-    report = build_report(trajectories, plan)
+    report = build_report(
+        trajectories,
+        plan,
+        settings={"recall": recall, "top_n": args.top_n, "tool_search": not args.no_tool_search},
+    )
     report["run"] = {
         "policy": canonical_spec(args.policy),
         "tasks": str(args.tasks) if args.tasks else None,
@@ -546,6 +551,8 @@ def cmd_eval(args: argparse.Namespace) -> int:
         "limit": args.limit,
         "recall": recall,
         "top_n": args.top_n,
+        "tool_search": not args.no_tool_search,
+        "suite_version": suite_version(plan),
         "max_turns": args.max_turns,
         "seed": args.seed,
         "world_size": args.world_size,
@@ -621,9 +628,19 @@ def _task_source(p: argparse.ArgumentParser) -> None:
     )
 
 
-def _episode_options(p: argparse.ArgumentParser, recall_default: str | None) -> None:
+def _episode_options(p: argparse.ArgumentParser, recall_default: str) -> None:
     p.add_argument("--dimension", choices=DIMENSIONS, default=None, help="only tasks of this dimension")
-    p.add_argument("--recall", choices=RECALL_MODES, default=recall_default, help="tool recall for A0")
+    p.add_argument(
+        "--recall",
+        choices=RECALL_MODES,
+        default=recall_default,
+        help=f"tool recall for A0 (default: {recall_default})",
+    )
+    p.add_argument(
+        "--no-tool-search",
+        action="store_true",
+        help="do not offer search_tools (the paper-strict action set; some tasks become unsolvable)",
+    )
     p.add_argument("--top-n", type=_positive, default=DEFAULT_TOP_N, help="N for recall (default: 15)")
     p.add_argument("--max-turns", type=_positive, default=T_MAX, help="T_max (default: 15)")
     p.add_argument("--world-size", choices=sorted(SCALES), default="M", help="base world size (default: M)")
@@ -665,7 +682,7 @@ def build_parser() -> argparse.ArgumentParser:
         help=f"one of: {', '.join(POLICY_NAMES)} (default: oracle, the suite's self-check)",
     )
     _task_source(p)
-    _episode_options(p, recall_default=None)
+    _episode_options(p, recall_default="bm25")
     p.add_argument(
         "--seed", type=_seed, default=0, help="seed of the random policy and of chat requests (default: 0)"
     )

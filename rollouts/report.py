@@ -7,7 +7,9 @@ dimension with no episodes in the selection), ``episodes`` (expected episodes), 
 (trajectories scored), ``ci95``, ``counts``, ``avg_steps``, ``avg_output_tokens``, ``by_category``
 (``{dimension: {category: stats}}`` plus ``"bucket": {bucket: stats}``) and ``by_routing``
 (``{"SOR": stats, "MTSR": stats}`` over skill episodes), where stats are
-``{"episodes", "successes", "rate"}`` with ``rate`` in percent.
+``{"episodes", "successes", "rate"}`` with ``rate`` in percent; ``suite_version`` (the tasks' version
+name). Given the run's ``settings``, ``reach`` holds per dimension the gold-tool ``recall_at_n`` and the
+oracle ``ceiling`` under them (``mpb_env.reach``: the share of episodes any policy can solve there).
 """
 
 from __future__ import annotations
@@ -16,8 +18,11 @@ from collections import deque
 from collections.abc import Iterable
 from typing import Any
 
+from mpb_env.reach import reach
+from mpb_env.recall import DEFAULT_TOP_N
 from mpb_env.rollouts.runner import Trajectory
 from mpb_env.scoring import DIMENSIONS, report, uiq
+from mpb_env.tasks import suite_version
 from mpb_env.tasks.model import BASIC_CATEGORIES, Task, episodes
 
 __all__ = ["build_report", "format_table"]
@@ -40,12 +45,18 @@ def _mean(values: list[int]) -> float | None:
     return round(sum(values) / len(values), 2) if values else None
 
 
-def build_report(trajectories: Iterable[Trajectory], expected_tasks: Iterable[Task]) -> dict[str, Any]:
+def build_report(
+    trajectories: Iterable[Trajectory],
+    expected_tasks: Iterable[Task],
+    settings: dict[str, Any] | None = None,
+) -> dict[str, Any]:
     """Scores of a run over the expected episodes (skill tasks are expanded into SOR and MTSR).
 
     Args:
         trajectories: the run's trajectories (one per episode; unknown task ids are ignored).
         expected_tasks: the tasks the run was meant to cover: the denominator.
+        settings: the run's ``recall``, ``top_n`` and ``tool_search``: adds ``reach`` (recall@N and the
+            oracle ceiling per dimension under them).
     """
     plan = episodes(list(expected_tasks))
     matched = _match(plan, trajectories)
@@ -78,8 +89,22 @@ def build_report(trajectories: Iterable[Trajectory], expected_tasks: Iterable[Ta
         "avg_output_tokens": _mean([t.output_tokens for t in trajs]),
         "by_category": by_category,
         "by_routing": {r: _stats(v) for r, v in routing.items() if v},
+        "suite_version": suite_version(plan),
         **_interaction(plan, matched),
+        **_reach(plan, settings),
     }
+
+
+def _reach(plan: list[Task], settings: dict[str, Any] | None) -> dict[str, Any]:
+    if settings is None or not plan:
+        return {}
+    got = reach(
+        plan,
+        settings.get("recall", "bm25"),
+        settings.get("top_n", DEFAULT_TOP_N),
+        settings.get("tool_search", True),
+    )
+    return {"reach": got}
 
 
 def _match(plan: list[Task], trajectories: Iterable[Trajectory]) -> list[Trajectory | None]:
@@ -166,6 +191,8 @@ def format_table(rep: dict[str, Any]) -> str:
             f"{inter['spurious_askers']} of {inter['control_tasks']} control tasks asked anyway"
         )
 
+    lines += reach_lines(rep.get("reach"))
+
     breakdown: list[tuple[str, dict[str, Any]]] = []
     for group, cats in rep.get("by_category", {}).items():
         breakdown.extend((f"{group}/{cat}", st) for cat, st in cats.items())
@@ -178,3 +205,29 @@ def format_table(rep: dict[str, Any]) -> str:
                 f"  {name.ljust(width)}  {_num(st['rate']):>6}  {st['successes']:>5} / {st['episodes']}"
             )
     return "\n".join(lines)
+
+
+def reach_lines(got: dict[str, Any] | None) -> list[str]:
+    """``reach`` as text: recall@N and the oracle ceiling per dimension, and a note when the ceiling is
+    below 100% (the setting leaves some episodes unsolvable: e.g. ``--no-tool-search``)."""
+    if not got:
+        return []
+    st, rows = got["settings"], got["by_dimension"]
+    n = st["top_n"]
+    cells = [
+        f"{_LABELS[d]} {_num(r['recall_at_n'])} / {_num(100.0 * r['ceiling'] if r['ceiling'] is not None else None, 1)}%"
+        for d, r in rows.items()
+    ]
+    search = "on" if st["tool_search"] else "off"
+    lines = [
+        f"reach (recall {st['recall']}, N={n}, search_tools {search}): recall@{n} / oracle ceiling: "
+        + ", ".join(cells)
+    ]
+    total = sum(r["episodes"] for r in rows.values())
+    bad = sum(len(r["unsolvable"]) for r in rows.values())
+    if bad:
+        lines.append(
+            f"note: under these settings the oracle solves {total - bad} of {total} episodes "
+            f"({100.0 * (total - bad) / total:.1f}%, the ceiling): {bad} need a tool nothing offers"
+        )
+    return lines

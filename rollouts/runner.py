@@ -43,6 +43,7 @@ from tqdm import tqdm
 from mpb_env.episode import T_MAX, Episode, without_gc
 from mpb_env.recall import DEFAULT_TOP_N
 from mpb_env.rollouts.policies import ALWAYS_IN_INFO, Policy, policy_info_keys, policy_label
+from mpb_env.tasks import suite_version
 from mpb_env.tasks.model import RecallMode, Task, episodes
 from mpb_env.world.generate import Size, load_world
 
@@ -285,7 +286,7 @@ class Shard:
     Args:
         tasks: ``(plan index, task)`` of the episodes this shard plays, in order (already expanded).
         slots: how many episodes run at once (the batch size).
-        recall, top_n, max_turns, world_size: as ``run``.
+        recall, top_n, max_turns, world_size, tool_search: as ``run``.
         seed: recorded in each trajectory.
         info_keys: the keys the returned infos keep (``policy_info_keys``; ``None``: all).
     """
@@ -300,9 +301,10 @@ class Shard:
         world_size: Size = "M",
         seed: int = 0,
         info_keys: frozenset[str] | None = None,
+        tool_search: bool = True,
     ) -> None:
         self.world = load_world(world_size)
-        self.settings = (recall, top_n, max_turns)
+        self.settings = (recall, top_n, max_turns, tool_search)
         self.slots = slots
         self.episodes: list[Episode] = []
         self.recorders: list[Recorder | None] = []
@@ -417,7 +419,12 @@ def _manifest(settings: dict[str, Any], policy: Policy, plan: list[Task]) -> dic
     episode of the plan, a short ``task_digest`` of its task as played: a resumed run checks that its
     finished episodes' tasks are unchanged."""
     digests = "".join(task_digest(task)[:_TASK_DIGEST] for task in plan)
-    return {"settings": settings, "policy": policy_label(policy), "tasks": digests}
+    return {
+        "settings": settings,
+        "policy": policy_label(policy),
+        "suite_version": suite_version(plan),
+        "tasks": digests,
+    }
 
 
 def _complete_lines(path: Path) -> bytes:
@@ -654,6 +661,7 @@ def run(
     address: str | None = None,
     resume: bool = False,
     transport: str = "auto",
+    tool_search: bool = True,
 ) -> list[Trajectory]:
     """Play every episode of ``tasks`` once with ``policy`` and return the trajectories in plan order.
 
@@ -661,7 +669,8 @@ def run(
         tasks: the tasks (skill tasks without a routing run once under SOR and once under MTSR).
         policy: the policy; called once per round with the observations of every running slot.
         seed: recorded in each trajectory (the policy carries its own seed, e.g. ``RandomPolicy(seed)``).
-        recall: ``"bm25"`` | ``"oracle"`` | ``"all"`` (a task's own ``recall`` setting wins).
+        recall: ``"bm25"`` | ``"bm25-plain"`` | ``"oracle"`` | ``"all"`` (a task's own ``recall``
+            setting wins).
         top_n: N for recall.
         max_turns: T_max.
         world_size: the base world, ``"S" | "M" | "L"``.
@@ -679,6 +688,7 @@ def run(
             the first run's (e.g. a run of ``--limit 100`` continued over the whole suite).
         transport: how the Ray executor steps its actors: ``"auto"`` (a direct connection per actor,
             Ray actor calls if the driver cannot reach the actors), ``"channel"`` or ``"ray"``.
+        tool_search: offer ``search_tools`` in A_0 (default); ``False``: the paper-strict action set.
 
     Raises:
         RunConflict: ``out`` is a file, holds another run (without ``resume``), or holds a run this one
@@ -701,6 +711,7 @@ def run(
         "max_turns": max_turns,
         "world_size": world_size,
         "seed": seed,
+        "tool_search": bool(tool_search),
     }
     plan = episodes(list(tasks))
     out = Path(out) if out is not None else None
@@ -803,6 +814,7 @@ def run_local(
     out: Path | None = None,
     progress: bool = True,
     batch_size: int = 64,
+    tool_search: bool = True,
 ) -> list[Trajectory]:
     """``run(..., executor="local")``: every episode once, in-process, in batches of ``batch_size``."""
     return run(
@@ -816,6 +828,7 @@ def run_local(
         out=out,
         progress=progress,
         batch_size=batch_size,
+        tool_search=tool_search,
     )
 
 

@@ -24,7 +24,16 @@ SPLITS: dict[str, str] = {
     "starter": "starter",
 }
 
-__all__ = ["SPLITS", "Task", "episodes", "load_tasks", "suite_bytes", "task_index"]
+__all__ = [
+    "SPLITS",
+    "Task",
+    "episodes",
+    "load_tasks",
+    "suite_bytes",
+    "suite_version",
+    "task_index",
+    "versions",
+]
 
 
 def suite_bytes(split: str) -> bytes:
@@ -56,3 +65,18 @@ def task_index(split: str = "bench") -> dict[str, Task]:
     """Every episode of a split by id, skill variants (``<id>@SOR``, ``<id>@MTSR``) included."""
     base = list(_load(split))
     return {t.id: t for t in [*base, *episodes(base)]}
+
+
+def versions() -> dict[str, str]:
+    """``mpb_env/data/versions.json``: every suite version ever stored → the SHA-256 of its JSONL. A
+    version name stands for one file's bytes forever: a changed suite gets a new name (see
+    ``CHANGELOG.md``), and a test holds the stored suites to their entries."""
+    raw = resources.files("mpb_env.data").joinpath("versions.json").read_bytes()
+    return dict(orjson.loads(raw))
+
+
+def suite_version(tasks: list[Task]) -> str | None:
+    """The version name of a list of tasks (``bench-v2``): one name, several joined by ``+`` (a mixed
+    task file), or ``None`` for no tasks."""
+    names = sorted({t.version for t in tasks})
+    return "+".join(names) if names else None
