@@ -460,7 +460,7 @@ def test_a_word_phrase_matches_on_word_edges(text: str, phrase: str, found: bool
 
 
 def test_a_short_key_is_not_part_of_a_longer_word() -> None:
-    """train-s0 "What's the chemical symbol for gold?": the key "au" was found in "because"."""
+    """train-s1 "What's the chemical symbol for gold?": the key "au" was found in "because"."""
     from mpb_env.tasks import load_tasks
     from mpb_env.validation import replay
 
@@ -1854,10 +1854,10 @@ def test_a_natural_correct_answer_passes(task_id: str, final: str) -> None:
         ("starter", "basic-024", "Those times are reversed — 3 PM to 2 PM. Did you mean 2 to 3 PM?"),
         (
             "train",
-            "train-s0-basic-0333",
+            "train-s1-basic-0333",
             "Good news: it's already saved in your Travel folder. I left it there.",
         ),
-        ("train", "train-s0-basic-0333", "No changes made — united.com is already in your Travel bookmarks."),
+        ("train", "train-s1-basic-0333", "No changes made — united.com is already in your Travel bookmarks."),
     ],
 )
 def test_a_natural_correct_answer_passes_off_bench(split: str, task_id: str, final: str) -> None:

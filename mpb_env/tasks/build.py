@@ -16,6 +16,7 @@ import orjson
 
 from mpb_env.parsing import ToolCall, parse_turn
 from mpb_env.tasks.model import Task
+from mpb_env.tool_search import SEARCH_TOOLS
 
 DATA = Path(__file__).resolve().parent.parent / "data"
 
@@ -50,19 +51,56 @@ def any_of(*values: Any) -> dict[str, list[Any]]:
 
 
 def oracle_tools(oracle: list[str]) -> list[str]:
-    """The distinct tool names an oracle calls, in first-use order (the task's gold tools)."""
+    """The distinct tool names an oracle calls, in first-use order (the task's gold tools); the env's
+    ``search_tools`` is never one."""
     names: list[str] = []
     for text in oracle:
         for c in parse_turn(text).calls:
-            if isinstance(c, ToolCall) and c.name not in names:
+            if isinstance(c, ToolCall) and c.name not in names and c.name != SEARCH_TOOLS:
                 names.append(c.name)
     return names
 
 
+def reachable_oracle(t: Task) -> list[str]:
+    """``t``'s oracle as it plays under the env's default settings (BM25 top-N recall, ``search_tools``
+    offered): before each turn that calls a catalog tool the action set A_t does not hold yet, a
+    ``search_tools`` turn that finds it (one call per missing tool, the query its name's words). A_t is
+    tracked by playing the oracle, so skill loads and the tools an error offers count. Oracles that
+    need no search, and episodes without ``search_tools`` (Skill-Only Routing), come back unchanged."""
+    from mpb_env.domains import catalog
+    from mpb_env.episode import Episode
+    from mpb_env.world.generate import load_world
+
+    known = catalog()
+    ep = Episode(load_world("M"), t, max_turns=len(t.oracle) * 2 + 1)
+    out: list[str] = []
+    for text in t.oracle:
+        turn = parse_turn(text)
+        missing = list(
+            dict.fromkeys(
+                c.name
+                for c in turn.calls
+                if isinstance(c, ToolCall) and c.name in known and c.name not in ep.allowed
+            )
+        )
+        if missing and SEARCH_TOOLS in ep.allowed and not ep.done:
+            search = calls(*(call(SEARCH_TOOLS, query=name.replace("_", " ")) for name in missing))
+            ep.step(search)
+            out.append(search)
+        if not ep.done:
+            ep.step(text)
+        out.append(text)
+    return out
+
+
 def task(**fields: Any) -> Task:
-    """Build a validated task; ``gold_tools`` defaults to the tools its oracle calls."""
+    """Build a validated task; ``gold_tools`` defaults to the tools its oracle calls, and the oracle
+    gets the ``search_tools`` turns it needs under the default settings (``reachable_oracle``): the one
+    place every stored task's oracle is finalised."""
     fields.setdefault("gold_tools", oracle_tools(fields["oracle"]))
-    return Task.model_validate(fields)
+    t = Task.model_validate(fields)
+    oracle = reachable_oracle(t)
+    return t if oracle == t.oracle else t.model_copy(update={"oracle": oracle})
 
 
 def suite_jsonl(tasks: list[Task]) -> bytes:
@@ -78,10 +116,35 @@ def suite_jsonl(tasks: list[Task]) -> bytes:
     )
 
 
-def write_suite(name: str, tasks: list[Task], data_dir: Path = DATA) -> str:
-    """Write ``<name>.jsonl`` and its checksum; returns the SHA-256."""
+class VersionConflict(ValueError):
+    """A suite's bytes changed under a version name that already stands for other bytes."""
+
+
+def record_version(version: str, digest: str, data_dir: Path = DATA, rehash: bool = False) -> None:
+    """Enter ``version → digest`` in ``versions.json``. A name already recorded with another hash is
+    refused (a changed suite needs a new version name) unless ``rehash``, which is only for a version
+    not yet released (e.g. rebuilding a new version after its golds moved again)."""
+    path = data_dir / "versions.json"
+    known: dict[str, str] = orjson.loads(path.read_bytes()) if path.exists() else {}
+    if known.get(version, digest) != digest and not rehash:
+        raise VersionConflict(
+            f"{version} is recorded with sha256 {known[version][:12]}…, these bytes hash to {digest[:12]}…: "
+            "a changed suite needs a new version name (and a CHANGELOG.md entry); for a version not yet "
+            "released, rebuild with --rehash"
+        )
+    known[version] = digest
+    path.write_bytes(orjson.dumps(known, option=orjson.OPT_INDENT_2 | orjson.OPT_SORT_KEYS) + b"\n")
+
+
+def write_suite(name: str, tasks: list[Task], data_dir: Path = DATA, rehash: bool = False) -> str:
+    """Write ``<name>.jsonl``, its checksum and its ``versions.json`` entry (``record_version``);
+    returns the SHA-256. Every task of a suite carries the same version name."""
+    names = {t.version for t in tasks}
+    if len(names) != 1:
+        raise ValueError(f"suite {name} mixes versions {sorted(names)}; one suite is one version")
     raw = suite_jsonl(tasks)
     digest = hashlib.sha256(raw).hexdigest()
+    record_version(names.pop(), digest, data_dir, rehash)
     (data_dir / f"{name}.jsonl").write_bytes(raw)
     (data_dir / f"{name}.sha256").write_text(f"{digest}  {name}.jsonl\n")
     return digest

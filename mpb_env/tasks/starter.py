@@ -1,4 +1,4 @@
-"""Source of the ``starter`` split (version ``bench-v0``): a small hand-annotated suite.
+"""Source of the ``starter`` split (version ``starter-v1``, formerly ``bench-v0``): hand-annotated tasks.
 
 Tasks cover all four dimensions, all three buckets, both gates, the five Basic categories and the
 injected frictions (permission block, dependency order, ambiguity, runtime fault, state mutation,
@@ -16,7 +16,7 @@ from mpb_env.tasks.build import any_of, call, calls, contains, hermes, task
 from mpb_env.tasks.gen.helpers import false_claims
 from mpb_env.tasks.model import Task
 
-V = "bench-v0"
+V = "starter-v1"
 IGN = {"$ignore": True}
 WEEKDAYS = ["mon", "tue", "wed", "thu", "fri"]
 

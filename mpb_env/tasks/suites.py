@@ -20,6 +20,9 @@ from mpb_env.tasks.model import Task
 
 DEFAULT_TRAIN_SIZE = 1705
 DEFAULT_DEV_SIZE = 170
+#: The stored training sets' version names (editions of seed 0's draw; ids start with them).
+TRAIN_VERSION = "train-s1"
+DEV_VERSION = "dev-s1"
 
 
 def _starter() -> list[Task]:
@@ -43,13 +46,13 @@ def _interaction() -> list[Task]:
 def _train() -> list[Task]:
     from mpb_env.tasks.gen import generate
 
-    return generate("train", DEFAULT_TRAIN_SIZE, seed=0)
+    return generate("train", DEFAULT_TRAIN_SIZE, seed=0, version=TRAIN_VERSION)
 
 
 def _dev() -> list[Task]:
     from mpb_env.tasks.gen import generate
 
-    return generate("dev", DEFAULT_DEV_SIZE, seed=0, exclude=[t.query for t in _train()])
+    return generate("dev", DEFAULT_DEV_SIZE, seed=0, exclude=[t.query for t in _train()], version=DEV_VERSION)
 
 
 BUILDERS: dict[str, Callable[[], list[Task]]] = {
@@ -62,7 +65,9 @@ BUILDERS: dict[str, Callable[[], list[Task]]] = {
 
 
 if __name__ == "__main__":
-    names = sys.argv[1:] or list(BUILDERS)
+    args = sys.argv[1:]
+    rehash = "--rehash" in args
+    names = [a for a in args if a != "--rehash"] or list(BUILDERS)
     for name in names:
         tasks = BUILDERS[name]()
-        print(f"{name}: {len(tasks)} tasks, sha256 {write_suite(name, tasks)}")
+        print(f"{name}: {len(tasks)} tasks, sha256 {write_suite(name, tasks, rehash=rehash)}")

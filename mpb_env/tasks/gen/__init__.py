@@ -1,4 +1,4 @@
-"""The seeded task generator: bench-v1 (the paper's exact distribution), train, dev and interaction.
+"""The seeded task generator: bench-v2 (the paper's exact distribution), train, dev and interaction.
 
 ``build_bench()`` fills the paper's quotas (§3.4, §4.1) from the registered families with a fixed seed:
 Basic 1,040 (208 per behavioural category), Sub-agent 89, Memory 376 (176 single-turn / 200 multi-turn,
@@ -20,7 +20,7 @@ from mpb_env.tasks.gen import pools as _pools
 from mpb_env.tasks.gen.core import FAMILIES, Ctx, Draft, Family, Skip
 from mpb_env.tasks.model import BASIC_CATEGORIES, Task
 
-BENCH_VERSION = "bench-v1"
+BENCH_VERSION = "bench-v2"
 BENCH_SEED = 20260520
 #: The paper's counts (§4.1): group → episodes to draw.
 BASIC_PER_CATEGORY = 208
@@ -82,7 +82,7 @@ def _sound(t: Task) -> str | None:
     from mpb_env.validation import replay, unexpected_errors
 
     for variant in [t] if t.dimension != "skill" else [t.with_routing("SOR"), t.with_routing("MTSR")]:
-        ep = replay(variant, variant.oracle)
+        ep = replay(variant, variant.oracle, recall="bm25")  # the default settings: no gold help
         if not ep.verdict.success:  # type: ignore[union-attr]
             return f"oracle fails: {ep.verdict.reasons}"  # type: ignore[union-attr]
         errs = unexpected_errors(variant, ep)
@@ -196,11 +196,11 @@ def build_suite(
 
 
 def build_bench() -> list[Task]:
-    """bench-v1: exactly the paper's 1,705 tasks."""
+    """bench-v2: exactly the paper's 1,705 tasks."""
     return build_suite("bench", BENCH_SEED, BENCH_VERSION)
 
 
-INTERACTION_VERSION = "interaction-v1"
+INTERACTION_VERSION = "interaction-v2"
 INTERACTION_TASKS = 45
 INTERACTION_CONTROLS = 15
 
@@ -219,19 +219,26 @@ def build_interaction() -> list[Task]:
 
 
 def generate(
-    split: str = "train", n: int | None = None, seed: int = 0, exclude: Iterable[str] = ()
+    split: str = "train",
+    n: int | None = None,
+    seed: int = 0,
+    exclude: Iterable[str] = (),
+    version: str | None = None,
 ) -> list[Task]:
-    """Training (or dev) tasks from the train side of every family: disjoint from bench-v1.
+    """Training (or dev) tasks from the train side of every family: disjoint from bench.
 
     Args:
         split: ``"train"`` or ``"dev"``.
         n: about how many tasks (the paper's mix, scaled); default one bench-sized suite.
         seed: the draw's seed; different seeds give different tasks.
         exclude: queries that must not be drawn (e.g. the default train set, for dev).
+        version: the tasks' version name, which also prefixes their ids (default
+            ``<split>-seed<seed>``; the stored sets are named by edition: ``train-s1``, ``dev-s1``).
     """
     if split not in ("train", "dev"):
         raise ValueError(f"generate() makes train or dev tasks, not {split!r}")
     scale = 1.0 if n is None else n / 1705
     prefix = "train" if split == "train" else "dev"
-    tasks = build_suite(split, seed, f"{prefix}-s{seed}", scale, exclude)
-    return [t.model_copy(update={"id": f"{prefix}-s{seed}-{t.id}"}) for t in tasks]
+    version = version or f"{prefix}-seed{seed}"
+    tasks = build_suite(split, seed, version, scale, exclude)
+    return [t.model_copy(update={"id": f"{version}-{t.id}"}) for t in tasks]
