@@ -73,13 +73,16 @@ def replay(
 
 
 def unexpected_errors(task: Task, ep: Episode) -> list[str]:
-    """Tool errors in ``ep`` that none of the task's frictions or injected faults explain."""
+    """Tool errors in ``ep`` that none of the task's frictions or injected faults explain, and calls the
+    action set refused (``UnknownTool``: never in the operation log, and never explained)."""
     allowed = allowed_errors(task)
-    return [
+    out = [
         f"{e['tool']}: {e['error_type']}"
         for e in ep.state.log
         if e["status"] == "error" and e["error_type"] not in allowed
     ]
+    refused = ep.error_types.count("UnknownTool")
+    return out + ([f"{refused} call(s) outside the action set: UnknownTool"] if refused else [])
 
 
 def _turns(task: Task) -> list[list[dict[str, Any]] | str]:
