@@ -1,13 +1,18 @@
-"""Every stored suite and the code that builds it; ``python -m mpb_env.tasks.suites [NAME ...]``
-rewrites their JSONL files and checksums (a test rebuilds each one and compares bytes).
+"""Every stored suite and the code that builds it; ``python -m mpb_env.tasks.suites [--rehash] [NAME ...]``
+rewrites their JSONL files, checksums and ``versions.json`` entries (a test rebuilds each one and
+compares bytes, and another holds each file to its version's entry).
 
-| split         | version          | what                                                         |
-|---------------|------------------|--------------------------------------------------------------|
-| ``bench``     | ``bench-v1``     | the paper's 1,705 tasks, generated (``mpb_env.tasks.gen``)   |
-| ``interaction`` | ``interaction-v1`` | withheld-fact tasks + controls for ask_user and UIQ      |
-| ``train``     | ``train-s0``     | the default training set: other templates and entities       |
-| ``dev``       | ``dev-s0``       | a small held-out draw from the train side, disjoint from train |
-| ``starter``   | ``bench-v0``     | 46 hand-written tasks, a quick smoke suite                   |
+| split           | version            | what                                                         |
+|-----------------|--------------------|--------------------------------------------------------------|
+| ``bench``       | ``bench-v2``       | the paper's 1,705 tasks, generated (``mpb_env.tasks.gen``)   |
+| ``interaction`` | ``interaction-v2`` | withheld-fact tasks + controls for ask_user and UIQ          |
+| ``train``       | ``train-s1``       | the default training set: other templates and entities       |
+| ``dev``         | ``dev-s1``         | a small held-out draw from the train side, disjoint from train |
+| ``starter``     | ``starter-v1``     | 46 hand-written tasks, a quick smoke suite                   |
+
+A version name stands for one file's bytes forever (``versions.json`` keeps every version ever stored,
+``CHANGELOG.md`` says what changed): a rebuild that changes a suite under a recorded name is refused;
+give the suite a new version name, or pass ``--rehash`` while that version is not yet released.
 """
 
 from __future__ import annotations
