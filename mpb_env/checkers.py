@@ -29,27 +29,19 @@ from pydantic import BaseModel
 
 from mpb_env.domains import catalog
 from mpb_env.tasks.model import DeltaEntry, Rubric, Task
+from mpb_env.world.stamps import (  # noqa: F401 (the stamp sets are re-exported: their old home)
+    TABLE_STAMPS,
+    USER_DATA_FIELDS,
+    VOLATILE_FIELDS,
+    volatile_fields,
+)
 from mpb_env.world.state import PhoneState
 
 MEMORY_SEARCH = "search_user_memory"
 SKILL_LOADER = "load_skill"
-#: Record fields that tools stamp on every write; never part of a gold delta ...
-VOLATILE_FIELDS = frozenset({"created_at", "updated_at", "time", "history"})
-#: ... except in the tables where the field is the user's own data (an alarm's time is not a stamp) ...
-USER_DATA_FIELDS: dict[str, frozenset[str]] = {
-    "alarms": frozenset({"time"}),
-    "power_schedules": frozenset({"time"}),
-}
-#: ... and the stamps some tables have besides (joining a saved network stamps when it was last used).
-TABLE_STAMPS: dict[str, frozenset[str]] = {"wifi_networks": frozenset({"last_connected"})}
 #: Calls that only lift a lock or grant a permission on the way to an answer: a behaviour task may
 #: make them unless its rubric forbids every mutation; any other mutating call fails it.
 ENABLING_TOOLS = frozenset({"grant_app_permission", "unlock_password_vault"})
-
-
-def volatile_fields(table: str) -> frozenset[str]:
-    """The bookkeeping fields of ``table``'s records that an update may change unannounced."""
-    return (VOLATILE_FIELDS | TABLE_STAMPS.get(table, frozenset())) - USER_DATA_FIELDS.get(table, frozenset())
 
 
 class Verdict(BaseModel):
