@@ -76,7 +76,9 @@ def effect(state: PhoneState) -> dict[tuple[str, str], Any]:
     return out
 
 
-def _succeeds_with(state: PhoneState, name: str, arguments: dict[str, Any]) -> dict[tuple[str, str], Any] | None:
+def _succeeds_with(
+    state: PhoneState, name: str, arguments: dict[str, Any]
+) -> dict[tuple[str, str], Any] | None:
     """The effect after ``name(arguments)`` on a fork of ``state``, or ``None`` when the call fails."""
     fork = state.fork()
     if call_tool(fork, name, arguments)["status"] != "success":
@@ -169,7 +171,8 @@ def noop_write(task: Task, turns: Turns) -> Turns | None:
     rank = {d: i for i, d in enumerate(_domains(task, turns))}
     skip = _fault_tools(task)
     candidates = sorted(
-        (c for c in _finite_setters() if c[0] not in skip), key=lambda c: rank.get(specs[c[0]].domain, len(rank))
+        (c for c in _finite_setters() if c[0] not in skip),
+        key=lambda c: rank.get(specs[c[0]].domain, len(rank)),
     )
     for name, arguments in candidates:
         if _is_noop(s0, name, arguments):
@@ -215,7 +218,9 @@ def _by_field(state: PhoneState, name: str, arguments: dict[str, Any]) -> list[t
     """The call with a record's ``*_id`` argument replaced by one of its fields, for each optional
     string argument of the tool the call leaves out."""
     props = catalog()[name].schema["function"]["parameters"]["properties"]
-    spare = [k for k, p in props.items() if p.get("type") == "string" and k not in arguments and "enum" not in p]
+    spare = [
+        k for k, p in props.items() if p.get("type") == "string" and k not in arguments and "enum" not in p
+    ]
     spare = [k for k in spare if not k.endswith("_id")]
     out: list[tuple[str, dict[str, Any]]] = []
     for arg, value in arguments.items():
@@ -297,11 +302,22 @@ def reformat(value: Any) -> Any:
         return f"{(h - 1) % 12 + 1}:{minute} {'AM' if h < 12 else 'PM'}"
     if _ISO_SECONDS.match(value):
         return value[:-3]
-    if len(value.split()) >= 4 and value[-1:].isalnum():
+    if _is_sentence(value) and value[-1:].isalnum():
         return value + "."
-    if len(value.split()) >= 4 and value.endswith(".") and value[-2:-1].isalnum():
+    if _is_sentence(value) and value.endswith(".") and value[-2:-1].isalnum():
         return value[:-1]
     return value
+
+
+def _is_sentence(text: str) -> bool:
+    """Free text, not a name: at least four words, two of them longer lower-case ones ("running",
+    "about"; not the "of" of "California Academy of Sciences").
+
+    >>> _is_sentence("Running about ten minutes late"), _is_sentence("California Academy of Sciences")
+    (True, False)
+    """
+    words = text.split()
+    return len(words) >= 4 and sum(w[:1].islower() and len(w) > 3 for w in words) >= 2
 
 
 def argument_format(task: Task, turns: Turns) -> Turns | None:
@@ -369,4 +385,3 @@ def rejected_reasons(task: Task, name: str) -> list[str]:
             verdict = replay(task, actions, open_catalog=True).verdict
             return [] if verdict is None or verdict.success else list(verdict.reasons)
     return []
-
