@@ -22,6 +22,8 @@ from typing import Any
 
 import orjson
 
+from mpb_env.world.stamps import same_record
+
 Record = dict[str, Any]
 Tables = dict[str, dict[str, Record]]
 
@@ -230,8 +232,23 @@ class PhoneState:
         self._journal = []
         self._saved_counters = self.counters  # new_id replaces the dict, so this is a snapshot
 
-    def commit(self) -> None:
-        self._journal = None
+    def commit(self) -> bool:
+        """End the transaction; returns whether it changed anything: ``False`` for a *no-op*, whose
+        every write left its record as it was but for bookkeeping stamps (``stamps.same_record``)."""
+        journal, self._journal = self._journal, None
+        if not journal:
+            return False
+        first: dict[tuple[str, str], Any] = {}
+        for table, key, prev in journal:
+            first.setdefault((table, key), prev)
+        for (table, key), prev in first.items():
+            if prev is _MISSING:
+                prev = self._below(table, key)
+            before = None if prev is _MISSING or prev is TOMBSTONE else prev
+            after = self.writes[table][key]
+            if not same_record(table, before, None if after is TOMBSTONE else after):
+                return True
+        return False
 
     def rollback(self) -> None:
         """Undo every write since ``begin()``; counters roll back too (IDs stay deterministic)."""
