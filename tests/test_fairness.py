@@ -188,3 +188,29 @@ def test_a_record_named_by_its_field_is_the_record() -> None:
     assert run("basic-016", [call("start_call", phone_number=phone), "Calling."]).success
     other = s0("basic-016").get("contacts", "contact_001")["phone"]
     assert not run("basic-016", [call("start_call", phone_number=other), "Calling."]).success
+
+
+# --------------------------------------------------------------------------- mpb validate
+def test_validate_prints_the_false_negative_table(capsys) -> None:
+    from mpb_env.rollouts.cli import main
+
+    assert main(["validate", "--split", "starter", "--no-progress"]) == 0
+    out = capsys.readouterr().out
+    assert "fairness on bench-v0" in out and "noop-write" in out and "100.0% (19/19)" in out
+    assert main(["validate", "--split", "starter", "--no-progress", "--json"]) == 0
+    fair = orjson.loads(capsys.readouterr().out)["fairness"]
+    assert fair["rejected"] == [] and fair["by_variant"]["noop-write"]["tool"]["accepted"] == 19
+
+
+def test_validate_fails_when_a_fair_variant_is_rejected(monkeypatch) -> None:
+    import mpb_env.rollouts.cli as cli
+
+    monkeypatch.setattr(cli, "fairness", lambda task: [("noop-write", task.id != "basic-001")])
+    result = cli.validate_tasks([STARTER["basic-001"], STARTER["basic-002"]], progress=False)
+    assert result["fairness"]["rejected"] == [{"task_id": "basic-001", "variant": "noop-write"}]
+    assert [f["task_id"] for f in result["failed"]] == ["basic-001"]
+    assert result["fairness"]["by_variant"]["noop-write"]["tool"] == {
+        "variants": 2,
+        "accepted": 1,
+        "acceptance": 50.0,
+    }
