@@ -20,13 +20,21 @@ USER_DATA_FIELDS: dict[str, frozenset[str]] = {
 TABLE_STAMPS: dict[str, frozenset[str]] = {"wifi_networks": frozenset({"last_connected"})}
 
 
+_VOLATILE: dict[str, frozenset[str]] = {}  # table -> its stamps, built once (every write asks)
+_MISSING: Any = object()
+
+
 def volatile_fields(table: str) -> frozenset[str]:
     """The bookkeeping fields of ``table``'s records that an update may change unannounced.
 
     >>> sorted(volatile_fields("alarms")), "last_connected" in volatile_fields("wifi_networks")
     (['created_at', 'history', 'updated_at'], True)
     """
-    return (VOLATILE_FIELDS | TABLE_STAMPS.get(table, frozenset())) - USER_DATA_FIELDS.get(table, frozenset())
+    out = _VOLATILE.get(table)
+    if out is None:
+        extra, user = TABLE_STAMPS.get(table, frozenset()), USER_DATA_FIELDS.get(table, frozenset())
+        out = _VOLATILE[table] = (VOLATILE_FIELDS | extra) - user
+    return out
 
 
 def same_record(table: str, before: dict[str, Any] | None, after: dict[str, Any] | None) -> bool:
@@ -39,8 +47,10 @@ def same_record(table: str, before: dict[str, Any] | None, after: dict[str, Any]
     """
     if before is None or after is None:
         return before is after
-    if before == after:
+    if before is after or before == after:
         return True
     stamps = volatile_fields(table)
-    keys = (before.keys() | after.keys()) - stamps
-    return all(k in before and k in after and before[k] == after[k] for k in keys)
+    for k, v in after.items():
+        if k not in stamps and before.get(k, _MISSING) != v:
+            return False
+    return all(k in after or k in stamps for k in before)

@@ -238,17 +238,26 @@ class PhoneState:
         journal, self._journal = self._journal, None
         if not journal:
             return False
-        first: dict[tuple[str, str], Any] = {}
-        for table, key, prev in journal:
-            first.setdefault((table, key), prev)
-        for (table, key), prev in first.items():
-            if prev is _MISSING:
-                prev = self._below(table, key)
-            before = None if prev is _MISSING or prev is TOMBSTONE else prev
-            after = self.writes[table][key]
-            if not same_record(table, before, None if after is TOMBSTONE else after):
-                return True
+        if len(journal) == 1:  # the common point write
+            return self._changed(*journal[0])
+        seen: set[tuple[str, str]] = set()
+        for table, key, prev in journal:  # a record's first entry holds its value before the call
+            if (table, key) not in seen:
+                seen.add((table, key))
+                if self._changed(table, key, prev):
+                    return True
         return False
+
+    def _changed(self, table: str, key: str, prev: Any) -> bool:
+        """Is the record now different from ``prev`` (its write-layer value before the transaction,
+        ``_MISSING`` when the layer had none) but for stamps?"""
+        if prev is _MISSING:
+            prev = self._below(table, key)
+        after = self.writes[table][key]
+        if after is prev:
+            return False
+        before = None if prev is _MISSING or prev is TOMBSTONE else prev
+        return not same_record(table, before, None if after is TOMBSTONE else after)
 
     def rollback(self) -> None:
         """Undo every write since ``begin()``; counters roll back too (IDs stay deterministic)."""
