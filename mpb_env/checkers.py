@@ -13,6 +13,10 @@ Success = every applicable gate ∧ the task's fixed primary checker (paper §3.
   and optionally no other mutation.
 * Memory gate: gold memory IDs ⊆ IDs returned by ``search_user_memory`` in the trajectory.
 * Skill gate: the gold skill was loaded with ``load_skill``.
+* What a careful assistant does passes (``mpb_env.fairness`` tests it): a no-op write (``is_noop``:
+  the runtime logs ``changed: false``) is no extra or forbidden call in any bucket; a record named by
+  one of its fields instead of its id is the same record (``_named_by_field``); and stopping to ask the
+  user's consent to grant a permission the task's friction blocks is a valid end (``asked_consent``).
 
 ``Verdict.partial`` is a shaped, non-official vector for reward shaping; the official score is always
 the gated binary ``success``.
@@ -28,28 +32,22 @@ from typing import Any
 from pydantic import BaseModel
 
 from mpb_env.domains import catalog
+from mpb_env.parsing import ToolCall, parse_turn
 from mpb_env.tasks.model import DeltaEntry, Rubric, Task
+from mpb_env.tools.formats import clock_hhmm
+from mpb_env.world.stamps import (  # noqa: F401 (the stamp sets are re-exported: their old home)
+    TABLE_STAMPS,
+    USER_DATA_FIELDS,
+    VOLATILE_FIELDS,
+    volatile_fields,
+)
 from mpb_env.world.state import PhoneState
 
 MEMORY_SEARCH = "search_user_memory"
 SKILL_LOADER = "load_skill"
-#: Record fields that tools stamp on every write; never part of a gold delta ...
-VOLATILE_FIELDS = frozenset({"created_at", "updated_at", "time", "history"})
-#: ... except in the tables where the field is the user's own data (an alarm's time is not a stamp) ...
-USER_DATA_FIELDS: dict[str, frozenset[str]] = {
-    "alarms": frozenset({"time"}),
-    "power_schedules": frozenset({"time"}),
-}
-#: ... and the stamps some tables have besides (joining a saved network stamps when it was last used).
-TABLE_STAMPS: dict[str, frozenset[str]] = {"wifi_networks": frozenset({"last_connected"})}
 #: Calls that only lift a lock or grant a permission on the way to an answer: a behaviour task may
 #: make them unless its rubric forbids every mutation; any other mutating call fails it.
 ENABLING_TOOLS = frozenset({"grant_app_permission", "unlock_password_vault"})
-
-
-def volatile_fields(table: str) -> frozenset[str]:
-    """The bookkeeping fields of ``table``'s records that an update may change unannounced."""
-    return (VOLATILE_FIELDS | TABLE_STAMPS.get(table, frozenset())) - USER_DATA_FIELDS.get(table, frozenset())
 
 
 class Verdict(BaseModel):
@@ -61,7 +59,11 @@ class Verdict(BaseModel):
 
 
 # --------------------------------------------------------------------------- normalisation
-_TEMPORAL = re.compile(r"^\d{4}-\d{2}-\d{2}([T ]\d{1,2}:\d{2}(:\d{2})?)?$|^\d{1,2}:\d{2}(:\d{2})?$")
+_TEMPORAL = re.compile(r"^\d{4}-\d{2}-\d{2}([Tt ]\d{1,2}:\d{2}(:\d{2})?)?$|^\d{1,2}:\d{2}(:\d{2})?$")
+
+
+#: A 12-hour time of day ("7:30 am", "12:05 p.m."): ``norm`` reads it as the 24-hour time it is.
+_TWELVE_HOUR = re.compile(r"^[0-9]{1,2}:[0-9]{2} ?[ap]\.? ?m$")
 
 
 def norm_text(text: str) -> str:
@@ -183,6 +185,8 @@ def norm(value: Any) -> Any:
     (True, True, True)
     >>> norm([True]) == norm([1]), norm({"a": False}) == norm({"a": 0})  # a flag is not a number
     (False, False)
+    >>> norm("7:30 AM") == norm("07:30"), norm("2026-05-21T14:00") == norm("2026-05-21T14:00:00")
+    (True, True)
     """
     if isinstance(value, bool):
         return _Flag(value)
@@ -192,6 +196,8 @@ def norm(value: Any) -> Any:
         return float(value)
     if isinstance(value, str):
         text = " ".join(value.split()).casefold().rstrip(".!。")
+        if _TWELVE_HOUR.search(text):
+            text = clock_hhmm(text) or text
         if _TEMPORAL.match(text):
             try:
                 if ":" in text and "-" not in text:
@@ -336,13 +342,17 @@ def _wrong_arguments(name: str, gold: dict[str, Any], got: dict[str, Any]) -> li
 
 
 def _calls_in_any_order(
-    gold: list[tuple[str, dict[str, Any]]], calls: list[dict[str, Any]]
+    gold: list[tuple[str, dict[str, Any]]], calls: list[dict[str, Any]], state: PhoneState
 ) -> tuple[bool, list[str], float]:
     """Bucket 1 for independent calls (``gold.any_order``): every gold call matched by its own actual
-    call, in whatever order, and no other mutating call."""
+    call, in whatever order, and no other mutating call (a no-op left over is none: ``is_noop``)."""
     actual = [canonical_call(e["tool"], e["arguments"]) for e in calls]
     fits = [
-        [j for j, (tool, got) in enumerate(actual) if tool == name and not _wrong_arguments(name, args, got)]
+        [
+            j
+            for j, (tool, got) in enumerate(actual)
+            if tool == name and not _mismatched(name, args, got, calls[j], state)
+        ]
         for name, args in gold
     ]
     owner: dict[int, int] = {}  # actual call -> the gold call it stands for (a bipartite matching)
@@ -359,7 +369,7 @@ def _calls_in_any_order(
     matched = sum(place(i, set()) for i in range(len(gold)))
     placed = set(owner.values())
     reasons = [f"missing call: {name} {args}" for i, (name, args) in enumerate(gold) if i not in placed]
-    extra = [calls[j]["tool"] for j in range(len(calls)) if j not in owner]
+    extra = [calls[j]["tool"] for j in range(len(calls)) if j not in owner and not is_noop(calls[j])]
     if extra:
         reasons.append(f"extra mutating call(s): {', '.join(extra)}")
     return not reasons, reasons, matched / max(len(gold), 1)
@@ -369,7 +379,8 @@ def check_calls(task: Task, state: PhoneState) -> tuple[bool, list[str], float]:
     gold = [canonical_call(g.name, g.arguments) for g in task.gold.calls or []]
     calls = effective_calls(state)
     if task.gold.any_order:
-        return _calls_in_any_order(gold, calls)
+        return _calls_in_any_order(gold, calls, state)
+    calls = without_spare_noops(gold, calls, state)
     reasons: list[str] = []
     matched = 0
     for i, (name, arguments) in enumerate(gold):
@@ -380,7 +391,7 @@ def check_calls(task: Task, state: PhoneState) -> tuple[bool, list[str], float]:
         if tool != name:
             reasons.append(f"call #{i + 1}: expected {name}, got {calls[i]['tool']}")
             break
-        bad = _wrong_arguments(name, arguments, got)
+        bad = _mismatched(name, arguments, got, calls[i], state)
         if bad:
             reasons.append(f"call #{i + 1} {name}: wrong {', '.join(sorted(bad))}")
             break
@@ -542,7 +553,7 @@ def check_behavior(task: Task, state: PhoneState, final: str | None) -> tuple[bo
                     reasons.append(f"hand-off payload incomplete: expected {rubric.handoff}")
     checks += 1
     allowed = set(rubric.routes) if rubric.forbid_mutations else ENABLING_TOOLS.union(rubric.routes)
-    others = [e["tool"] for e in effective if e["tool"] not in allowed]
+    others = [e["tool"] for e in effective if e["tool"] not in allowed and not is_noop(e)]
     if others:
         reasons.append(f"acted when it should not have: {', '.join(others)}")
     else:
@@ -572,6 +583,194 @@ def check_behavior(task: Task, state: PhoneState, final: str | None) -> tuple[bo
     return not reasons, reasons, passed / max(checks, 1)
 
 
+# --------------------------------------------------------------------------- fairness
+# What a careful assistant may do that changes nothing a checker compares: a write that sets something
+# to the value it already had, the gold's record named by one of its fields instead of its id, and
+# stopping to ask the user's consent before granting a permission the task's friction blocks.
+
+
+def is_noop(entry: dict[str, Any]) -> bool:
+    """A successful mutating call that changed nothing but bookkeeping stamps (the runtime logs it
+    ``changed: false``): it set something to the value it already had. Entries without the flag (from
+    older logs) count as changes."""
+    return entry.get("changed") is False
+
+
+def without_spare_noops(
+    gold: list[tuple[str, dict[str, Any]]], calls: list[dict[str, Any]], state: PhoneState
+) -> list[dict[str, Any]]:
+    """The calls Bucket 1 aligns in order with ``gold``: every call, but for no-ops (``is_noop``) that
+    do not stand for the gold call due next. A no-op changed nothing, so it is no extra side effect;
+    a repeat that did the action again (a second message) changed something and stays: it still fails
+    a task that asks for it once."""
+    out: list[dict[str, Any]] = []
+    for e in calls:
+        if len(out) < len(gold):
+            name, args = gold[len(out)]
+            tool, got = canonical_call(e["tool"], e["arguments"])
+            if tool == name and not _mismatched(name, args, got, e, state):
+                out.append(e)
+                continue
+        if not is_noop(e):
+            out.append(e)
+    return out
+
+
+def _record(state: PhoneState, key: str) -> dict[str, Any] | None:
+    """The live record with this key in any table (IDs carry their table's prefix: one at most)."""
+    tables = dict.fromkeys([*state.world.tables, *state.patch.tables, *state.writes])
+    return next((r for t in tables if (r := state.get(t, key)) is not None), None)
+
+
+def _named_by_field(
+    name: str, gold: dict[str, Any], got: dict[str, Any], entry: dict[str, Any], state: PhoneState
+) -> set[str]:
+    """The arguments that differ only because the call names the gold's record by one of its fields
+    instead of its id (``start_call`` with the contact's number instead of ``contact_id``, ``play_media``
+    with the title instead of ``media_id``); empty when it does not.
+
+    That is: the gold gives one ``*_id`` argument (an id, or ids under ``$any``) the call leaves out;
+    every other argument that differs
+    is a string the gold leaves empty and equals a field of that record; and the
+    call's result names the record's id — the tool resolved the name to the same record."""
+    ids = [k for k, v in gold.items() if k.endswith("_id") and _id_values(v) and got.get(k) in _EMPTY]
+    if len(ids) != 1:
+        return set()
+    defaults = catalog()[name].defaults if name in catalog() else {}
+    extra = {
+        k: got[k]
+        for k in _wrong_arguments(name, gold, got)
+        if k != ids[0] and gold.get(k, defaults.get(k)) is None and got.get(k) is not None
+    }
+    if not extra or len(extra) != len(_wrong_arguments(name, gold, got)) - 1:
+        return set()
+    if not all(isinstance(v, str) for v in extra.values()):
+        return set()
+    for key in _id_values(gold[ids[0]]):
+        fields = {norm(v) for v in (_record(state, key) or {}).values() if isinstance(v, str)}
+        if all(norm(v) in fields for v in extra.values()) and _names_key(entry["data"], key):
+            return {ids[0], *extra}
+    return set()
+
+
+def _id_values(gold: Any) -> list[str]:
+    """The record ids a gold argument accepts: the id, or the ids of an ``$any`` matcher."""
+    if isinstance(gold, str):
+        return [gold]
+    if isinstance(gold, dict) and list(gold) == ["$any"] and isinstance(gold["$any"], list):
+        return [v for v in gold["$any"] if isinstance(v, str)]
+    return []
+
+
+def _names_key(data: Any, key: str, depth: int = 4) -> bool:
+    """Does a tool result hold the string ``key`` as a value (depth-bounded)?"""
+    if data == key:
+        return True
+    if depth and isinstance(data, dict):
+        return any(_names_key(v, key, depth - 1) for v in data.values())
+    if depth and isinstance(data, list):
+        return any(_names_key(v, key, depth - 1) for v in data)
+    return False
+
+
+def _mismatched(
+    name: str, gold: dict[str, Any], got: dict[str, Any], entry: dict[str, Any], state: PhoneState
+) -> list[str]:
+    """``_wrong_arguments``, but for a record named by one of its fields instead of its id."""
+    bad = _wrong_arguments(name, gold, got)
+    if bad:
+        same = _named_by_field(name, gold, got, entry, state)
+        if same:
+            bad = [k for k in bad if k not in same]
+    return bad
+
+
+#: The reasons ``check_delta`` gives for a gold change not made yet (any other is a change made wrong).
+_NOT_YET = "record unchanged"
+_NO_NEW_RECORD = ": no new record with "
+#: A consent question names what it asks to do.
+_CONSENT_WORDS = ("grant", "allow", "permission", "access", "enable", "turn on", "give")
+
+
+def _gold_grants(task: Task) -> set[tuple[str, str]]:
+    """The ``(app_id, permission)`` grants the task's gold (or, for a behaviour task, its oracle) makes."""
+    out: set[tuple[str, str]] = set()
+    for call in task.gold.calls or []:
+        if call.name == "grant_app_permission":
+            out.add((str(call.arguments.get("app_id")), str(call.arguments.get("permission"))))
+    for entry in task.gold.delta or []:
+        perms = entry.fields.get("permissions") if entry.table == "apps" and entry.key else None
+        if isinstance(perms, dict):
+            out.update((entry.key, p) for p, v in perms.items() if v is True)  # type: ignore[misc]
+    if task.bucket == "behavior":
+        for text in task.oracle:
+            for call in parse_turn(text).calls:
+                if isinstance(call, ToolCall) and call.name == "grant_app_permission":
+                    args = call.arguments if isinstance(call.arguments, dict) else {}
+                    out.add((str(args.get("app_id")), str(args.get("permission"))))
+    return out
+
+
+def _consistent_so_far(task: Task, state: PhoneState) -> bool:
+    """Has the episode done nothing the task rejects, whatever it has still to do? Bucket 1: its calls
+    are a start of the gold's (any of them, for ``any_order``); Bucket 2: every change is one the gold
+    asks for; Bucket 3: no mutation its rubric forbids."""
+    calls = effective_calls(state)
+    if task.bucket == "tool":
+        gold = [canonical_call(g.name, g.arguments) for g in task.gold.calls or []]
+        if task.gold.any_order:
+            spare = [e for e in calls if not is_noop(e)]
+            return len(spare) <= len(gold) and all(
+                any(
+                    canonical_call(e["tool"], e["arguments"])[0] == n
+                    and not _mismatched(n, a, canonical_call(e["tool"], e["arguments"])[1], e, state)
+                    for n, a in gold
+                )
+                for e in spare
+            )
+        aligned = without_spare_noops(gold, calls, state)
+        return len(aligned) <= len(gold) and all(
+            canonical_call(e["tool"], e["arguments"])[0] == n
+            and not _mismatched(n, a, canonical_call(e["tool"], e["arguments"])[1], e, state)
+            for e, (n, a) in zip(aligned, gold, strict=False)
+        )
+    if task.bucket == "state":  # only what is still missing: a wrong or unexpected change is no start
+        return all(r.endswith(_NOT_YET) or _NO_NEW_RECORD in r for r in check_delta(task, state)[1])
+    rubric = task.gold.rubric or Rubric()
+    allowed = set(rubric.routes) if rubric.forbid_mutations else ENABLING_TOOLS.union(rubric.routes)
+    return all(e["tool"] in allowed or is_noop(e) for e in calls)
+
+
+def asked_consent(task: Task, state: PhoneState, final: str | None) -> bool:
+    """Did the episode stop to ask the user's consent to grant a permission the task's friction blocks?
+
+    A careful assistant does not grant a runtime permission unasked, and a plain task offers no channel
+    to ask through but the final message: on a task with ``permission`` friction, a final question that
+    names the blocked permission (or its app) and what it asks to do ("May I grant Messages the SMS
+    permission?") is a valid end of any bucket, when the last permission block the episode met is one
+    the gold grants, that permission is still not granted, the episode did nothing the task rejects
+    (``_consistent_so_far``), and the message claims nothing done."""
+    if not final or "?" not in final or "permission" not in task.frictions:
+        return False
+    blocks = [e for e in state.log if e["error_type"] == "PermissionDenied" and isinstance(e["data"], dict)]
+    if not blocks:
+        return False
+    app_id, permission = str(blocks[-1]["data"].get("app_id")), str(blocks[-1]["data"].get("permission"))
+    if (app_id, permission) not in _gold_grants(task):
+        return False
+    app = state.get("apps", app_id) or {}
+    if app.get("permissions", {}).get(permission):
+        return False  # granted after all: the question comes too late
+    low = norm_text(_without_query(final, task.query))
+    if claims_done(low) or not any(has_phrase(low, w) for w in _CONSENT_WORDS):
+        return False
+    perm = permission.casefold()
+    names = {perm, perm.removesuffix("s"), app_id.casefold(), norm_text(str(app.get("name", app_id)))}
+    if not any(n and has_phrase(low, n) for n in names):
+        return False
+    return _consistent_so_far(task, state)
+
+
 def check(task: Task, state: PhoneState, final: str | None) -> Verdict:
     """The gated verdict for a finished (or truncated) episode."""
     if task.bucket == "tool":
@@ -580,6 +779,8 @@ def check(task: Task, state: PhoneState, final: str | None) -> Verdict:
         primary, reasons, frac = check_delta(task, state)
     else:
         primary, reasons, frac = check_behavior(task, state, final)
+    if not primary and asked_consent(task, state, final):
+        primary, reasons = True, ["stopped to ask the user's consent to grant a blocked permission"]
     gates: dict[str, bool] = {}
     if task.gold_memory_ids:
         missing = set(task.gold_memory_ids) - memory_ids_returned(state)

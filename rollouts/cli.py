@@ -5,7 +5,8 @@
     mpb info [--json]                      tools per domain; tasks per dimension / category / bucket / routing
     mpb tools [--domain D] [--json]        the catalog (JSON: the OpenAI-style schemas)
     mpb show TASK_ID [--json]              one task (skill variants as <id>@SOR / <id>@MTSR)
-    mpb validate [--json]                  every episode: oracle passes with only explained errors, null fails
+    mpb validate [--json]                  every episode: oracle passes with only explained errors, null fails,
+                                           corruptions are rejected, fair variants accepted
     mpb eval --policy P [--json] [--out D] rollouts, the Table 3 row and the per-category breakdown
                                            (P: oracle, null, random, openai:MODEL on a chat server,
                                            or hf:PATH, a transformers model run in-process)
@@ -39,6 +40,7 @@ from tqdm import tqdm
 
 from mpb_env.domains import DOMAIN_COUNTS, by_domain, catalog
 from mpb_env.episode import T_MAX, Episode
+from mpb_env.fairness import VARIANTS, fairness
 from mpb_env.reach import reach
 from mpb_env.recall import DEFAULT_TOP_N
 from mpb_env.rollouts.chat import PolicyError
@@ -353,18 +355,21 @@ def validate_tasks(
     tool_search: bool = True,
 ) -> dict[str, Any]:
     """Check every episode: the oracle passes with only explained tool errors, the null policy fails,
-    every corruption of the oracle is rejected (kill rate per bucket), and a random policy (seed 0)
+    every corruption of the oracle is rejected (kill rate per bucket), every fair variant of it is
+    accepted (``mpb_env.fairness``: acceptance rate per variant and bucket), and a random policy (seed 0)
     solves at most ``MAX_RANDOM_RATE`` percent of the episodes."""
     plan = episodes(tasks)
     failed: list[dict[str, Any]] = []
     if not plan:
-        return {"episodes": 0, "passed": 0, "failed": failed, "sensitivity": None}
+        return {"episodes": 0, "passed": 0, "failed": failed, "sensitivity": None, "fairness": None}
     world = load_world(world_size)
     oracle, null, rnd = OraclePolicy(_index(tasks)), NullPolicy(), RandomPolicy(0)
     episode = Episode(world, plan[0], recall, top_n, max_turns, tool_search)
     random_wins = 0
     kills: dict[str, list[int]] = {}
     survivors: list[dict[str, str]] = []
+    fair: dict[tuple[str, str], list[int]] = {}
+    rejected: list[dict[str, str]] = []
     for task in tqdm(plan, unit="ep", disable=not progress or not sys.stderr.isatty(), leave=False):
         try:
             problems = _check_oracle(task, play_episode(episode, task, oracle))
@@ -383,6 +388,7 @@ def validate_tasks(
                     problems.append(f"the checker accepts the corruption {name!r}")
         except Exception as exc:
             problems.append(f"sensitivity raised {type(exc).__name__}: {_one_line(exc)}")
+        problems += _fair_check(task, fair, rejected)
         if problems:
             failed.append({"task_id": task.id, "problems": problems})
     sens = {
@@ -398,8 +404,62 @@ def validate_tasks(
         "passed": len(plan) - len(failed),
         "failed": failed,
         "sensitivity": sens,
+        "fairness": _fair_summary(plan, fair, rejected),
         "random": {"successes": random_wins, "rate": rate, "ok": rate <= MAX_RANDOM_RATE},
     }
+
+
+def _fair_check(
+    task: Task, fair: dict[tuple[str, str], list[int]], rejected: list[dict[str, str]]
+) -> list[str]:
+    """Run ``task``'s fair variants, tally them per (variant, bucket); the problems of the rejected."""
+    problems: list[str] = []
+    try:
+        for name, accepted in fairness(task):
+            counts = fair.setdefault((name, task.bucket), [0, 0])
+            counts[0] += 1
+            counts[1] += bool(accepted)
+            if not accepted:
+                rejected.append({"task_id": task.id, "variant": name})
+                problems.append(f"the checker rejects the fair variant {name!r}")
+    except Exception as exc:
+        problems.append(f"fairness raised {type(exc).__name__}: {_one_line(exc)}")
+    return problems
+
+
+def _fair_summary(
+    plan: list[Task], fair: dict[tuple[str, str], list[int]], rejected: list[dict[str, str]]
+) -> dict[str, Any]:
+    """The false-negative table: per suite version, variant and bucket, how many fair variants the
+    checkers accept (a fair variant rejected is a false negative)."""
+    by_variant = {
+        v: {
+            b: {"variants": n, "accepted": k, "acceptance": round(100.0 * k / n, 2)}
+            for (name, b), (n, k) in sorted(fair.items())
+            if name == v
+        }
+        for v in VARIANTS
+    }
+    return {"suites": sorted({t.version for t in plan}), "by_variant": by_variant, "rejected": rejected}
+
+
+def _fair_lines(summary: dict[str, Any]) -> list[str]:
+    buckets = ("tool", "state", "behavior")
+    lines = [
+        f"fairness on {', '.join(summary['suites'])} (fair variants the checker accepts, per variant and bucket):",
+        f"  {'variant':<18}" + "".join(f"{b:>20}" for b in buckets),
+    ]
+    for variant, cells in summary["by_variant"].items():
+        row = [
+            f"{c['acceptance']:.1f}% ({c['accepted']}/{c['variants']})" if (c := cells.get(b)) else "-"
+            for b in buckets
+        ]
+        lines.append(f"  {variant:<18}" + "".join(f"{r:>20}" for r in row))
+    if summary["rejected"]:
+        shown = ", ".join(f"{r['task_id']}:{r['variant']}" for r in summary["rejected"][:10])
+        more = len(summary["rejected"]) - 10
+        lines.append(f"  rejected fair variants: {shown}" + (f" (+{more} more)" if more > 0 else ""))
+    return lines
 
 
 def cmd_validate(args: argparse.Namespace) -> int:
@@ -433,6 +493,7 @@ def cmd_validate(args: argparse.Namespace) -> int:
                 shown = ", ".join(f"{s['task_id']}:{s['corruption']}" for s in sens["survivors"][:10])
                 more = len(sens["survivors"]) - 10
                 lines.append(f"  surviving corruptions: {shown}" + (f" (+{more} more)" if more > 0 else ""))
+        lines += _fair_lines(result["fairness"])
         r = result["random"]
         lines.append(
             f"random policy (seed 0): {r['successes']} of {result['episodes']} solved ({r['rate']}%), "

@@ -35,7 +35,6 @@ screen timeout, a 13-hour DND, muting the in-call volume) is CapabilityLimit wit
 from __future__ import annotations
 
 import random
-import re
 from datetime import datetime, timedelta
 from typing import Any, Literal
 
@@ -47,6 +46,7 @@ from mpb_env.errors import (
     NotFound,
     PreconditionFailed,
 )
+from mpb_env.tools.formats import clock_hhmm
 from mpb_env.tools.runtime import Ok, ok, tool
 from mpb_env.world.state import PhoneState, Record, Tables
 
@@ -70,7 +70,6 @@ SCREEN_TIMEOUTS: tuple[int, ...] = (15, 30, 60, 120, 300, 600, 1800)
 MAX_DND_MINUTES = 720  # the quick-settings dialog offers up to 12 hours; longer means "until turned off"
 MIN_CALL_VOLUME = 1  # the in-call stream cannot be muted
 SUNSET, SUNRISE = "20:15", "05:55"  # San Francisco, late May (used by "sunset_to_sunrise" schedules)
-_HHMM = re.compile(r"^([0-9]{1,2}):([0-9]{2})(?::00)?$")
 _SOUND_SETTING = {
     "ringtone": "sound.ringtone",
     "notification": "sound.notification_sound",
@@ -191,10 +190,10 @@ def seed(tables: Tables, rng: random.Random, scale: float) -> None:
 
 # --------------------------------------------------------------------------- helpers
 def _hhmm(value: str, field: str) -> str:
-    m = _HHMM.match(value.strip())
-    if m is None or int(m.group(1)) > 23 or int(m.group(2)) > 59:
+    hhmm = clock_hhmm(value)
+    if hhmm is None:
         raise InvalidArguments(f'{field} {value!r} is not a 24-hour time "HH:MM", e.g. "22:30"', field=field)
-    return f"{int(m.group(1)):02d}:{m.group(2)}"
+    return hhmm
 
 
 def _pct(value: int, field: str) -> int:

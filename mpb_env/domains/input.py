@@ -40,7 +40,6 @@ display "always" is refused while ``battery.power_saving`` (System Settings) is 
 from __future__ import annotations
 
 import random
-import re
 from typing import Any, Literal
 
 from mpb_env.errors import (
@@ -52,6 +51,7 @@ from mpb_env.errors import (
     NotFound,
     PreconditionFailed,
 )
+from mpb_env.tools.formats import clock_hhmm
 from mpb_env.tools.runtime import Ok, check_permission, ok, tool
 from mpb_env.world.state import PhoneState, Record, Tables
 
@@ -113,7 +113,6 @@ SCROLL_PAGE_MB = 1.1  # each extra page of a scrolling screenshot
 #: App categories whose screens block screenshots, and those with nothing to scroll.
 _SECURE_CATEGORIES = frozenset({"finance"})
 _UNSCROLLABLE_CATEGORIES = frozenset({"navigation", "photography", "game"})
-_HHMM = re.compile(r"^([0-9]{1,2}):([0-9]{2})$")
 
 DEFAULT_SETTINGS: dict[str, Any] = {
     "input.nav.mode": "gestures",
@@ -213,10 +212,10 @@ def _foreground(s: PhoneState) -> Record | None:
 
 
 def _hhmm(value: str, field: str) -> str:
-    m = _HHMM.match(value.strip())
-    if m is None or int(m.group(1)) > 23 or int(m.group(2)) > 59:
+    hhmm = clock_hhmm(value)
+    if hhmm is None:
         raise InvalidArguments(f'{field} {value!r} is not a 24-hour time "HH:MM", e.g. "22:00"', field=field)
-    return f"{int(m.group(1)):02d}:{m.group(2)}"
+    return hhmm
 
 
 def _keyboard_code(language: str) -> str:

@@ -34,6 +34,7 @@ from mpb_env.errors import (
     NotFound,
     PreconditionFailed,
 )
+from mpb_env.tools.formats import clock_hhmm
 from mpb_env.tools.runtime import Ok, ok, tool
 from mpb_env.world.state import PhoneState, Record, Tables
 
@@ -50,7 +51,6 @@ CAL = ("calendar", "CALENDAR")
 CLOCK = ("clock", "NOTIFICATIONS")
 MAX_TIMER_S = 359_999  # 99:59:59, the Clock app's limit
 MAX_REMINDER_MIN = 10_080  # one week
-_HHMM = re.compile(r"^([0-9]{1,2}):([0-9]{2})(?::00)?$")
 _CLOCK = re.compile(r"^([01][0-9]|2[0-3]):[0-5][0-9]$")
 
 
@@ -226,10 +226,10 @@ def _iso(dt: datetime) -> str:
 
 
 def _hhmm(value: str, field: str = "time") -> str:
-    m = _HHMM.match(value.strip())
-    if m is None or int(m.group(1)) > 23 or int(m.group(2)) > 59:
+    hhmm = clock_hhmm(value)
+    if hhmm is None:
         raise InvalidArguments(f'{field} {value!r} is not a 24-hour time "HH:MM", e.g. "07:30"', field=field)
-    return f"{int(m.group(1)):02d}:{m.group(2)}"
+    return hhmm
 
 
 def _text(value: str, field: str) -> str:

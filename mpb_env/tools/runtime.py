@@ -317,6 +317,18 @@ def feedback(status: str, message: str, data: Any = None, error_type: str | None
     return {"status": status, "error_type": error_type, "message": message, "data": data}
 
 
+def noop_data(data: Any) -> Any:
+    """The feedback data of a successful mutating call that changed nothing (a *no-op*: the thing was
+    already so): ``"changed": false`` beside the tool's own data, so the planner reads it as one.
+
+    >>> noop_data({"enabled": True}), noop_data(None), noop_data([1])
+    ({'enabled': True, 'changed': False}, {'changed': False}, {'result': [1], 'changed': False})
+    """
+    if isinstance(data, dict):
+        return {**data, "changed": False}
+    return {"changed": False} if data is None else {"result": data, "changed": False}
+
+
 def _fault_for(s: PhoneState, name: str) -> dict[str, Any] | None:
     faults = s.patch.tables.get("faults")
     if not faults:
@@ -345,7 +357,9 @@ def execute(
     """Run one tool call against ``s`` and return its feedback; never raises a ``ToolError``.
 
     Every call that names a known tool is appended to the operation log ``s.log`` with its validated
-    arguments, outcome and data; the simulated clock advances one second per logged call.
+    arguments, outcome and data, and ``changed``: whether it was a successful mutating call that
+    changed a record beyond its stamps (``False`` for reads, failures and no-ops, whose data then says
+    ``"changed": false``); the simulated clock advances one second per logged call.
     """
     fb = call_tool(s, name, arguments, allowed)
     del fb["name"]
@@ -366,6 +380,7 @@ def call_tool(
         err = UnknownTool(f"tool {name!r} is not in {where}")
         return {"name": name, **feedback("error", err.message, None, err.error_type)}
     args: dict[str, Any] = arguments if isinstance(arguments, dict) else {}
+    changed = False
     try:
         args = spec.validate(arguments)
         if spec.nested:  # the caller keeps its dicts (e.g. in a chat message): log and body get copies
@@ -387,7 +402,7 @@ def call_tool(
             except BaseException:
                 s.rollback()
                 raise
-            s.commit()
+            changed = s.commit()
         else:
             result = spec.fn(s, **args)
     except ToolError as err:
@@ -401,6 +416,8 @@ def call_tool(
             message, data = result.message, result.data
         else:
             message, data = f"{name} succeeded", result
+        if spec.mutates and not changed:
+            data = noop_data(data)
     if args is arguments:  # not validated: the log keeps a copy of what the caller still holds
         args = _detached(arguments)
     log = s.log
@@ -414,6 +431,7 @@ def call_tool(
             "error_type": error_type,
             "data": data,
             "time": s.now_iso(),
+            "changed": changed,
         }
     )
     s.tick()

@@ -22,6 +22,8 @@ from typing import Any
 
 import orjson
 
+from mpb_env.world.stamps import same_record
+
 Record = dict[str, Any]
 Tables = dict[str, dict[str, Record]]
 
@@ -230,8 +232,32 @@ class PhoneState:
         self._journal = []
         self._saved_counters = self.counters  # new_id replaces the dict, so this is a snapshot
 
-    def commit(self) -> None:
-        self._journal = None
+    def commit(self) -> bool:
+        """End the transaction; returns whether it changed anything: ``False`` for a *no-op*, whose
+        every write left its record as it was but for bookkeeping stamps (``stamps.same_record``)."""
+        journal, self._journal = self._journal, None
+        if not journal:
+            return False
+        if len(journal) == 1:  # the common point write
+            return self._changed(*journal[0])
+        seen: set[tuple[str, str]] = set()
+        for table, key, prev in journal:  # a record's first entry holds its value before the call
+            if (table, key) not in seen:
+                seen.add((table, key))
+                if self._changed(table, key, prev):
+                    return True
+        return False
+
+    def _changed(self, table: str, key: str, prev: Any) -> bool:
+        """Is the record now different from ``prev`` (its write-layer value before the transaction,
+        ``_MISSING`` when the layer had none) but for stamps?"""
+        if prev is _MISSING:
+            prev = self._below(table, key)
+        after = self.writes[table][key]
+        if after is prev:
+            return False
+        before = None if prev is _MISSING or prev is TOMBSTONE else prev
+        return not same_record(table, before, None if after is TOMBSTONE else after)
 
     def rollback(self) -> None:
         """Undo every write since ``begin()``; counters roll back too (IDs stay deterministic)."""
