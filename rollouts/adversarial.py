@@ -32,6 +32,7 @@ __all__ = [
     "GAMING_POLICIES",
     "MAX_GAMING_RATE",
     "CATCH_ALL",
+    "gaming_lines",
     "gaming_table",
     "make_gaming_policy",
 ]
@@ -451,3 +452,21 @@ def gaming_table(
         rates["passed_ids"] = sorted(t.task_id for t in trajs if t.success)[:50]
         table[name] = rates
     return table
+
+
+def gaming_lines(table: dict[str, Any]) -> list[str]:
+    """``gaming_table``'s result as the lines ``mpb validate`` prints: per policy, passed/applicable
+    episodes and rate per bucket, and whether it stays within ``MAX_GAMING_RATE``."""
+
+    def cell(r: dict[str, Any]) -> str:
+        return "-" if r["rate"] is None else f"{r['passed']}/{r['episodes']} ({r['rate']:.1f}%)"
+
+    lines = [
+        f"gaming policies (episodes passed of those each applies to; bound {MAX_GAMING_RATE}% per bucket):"
+    ]
+    lines.append(f"  {'policy':<18} " + " ".join(f"{b:<18}" for b in BUCKETS) + " ok")
+    for name, r in table.items():
+        cells = " ".join(f"{cell(r[b]):<18}" for b in BUCKETS)
+        ok = "ok" if r["ok"] else "ABOVE: " + ", ".join(r["passed_ids"][:5])
+        lines.append(f"  {name:<18} {cells} {ok}")
+    return lines
