@@ -38,6 +38,7 @@ from tqdm import tqdm
 from mpb_env.domains import DOMAIN_COUNTS, by_domain, catalog
 from mpb_env.episode import T_MAX, Episode
 from mpb_env.recall import DEFAULT_TOP_N
+from mpb_env.rollouts.adversarial import gaming_lines, gaming_table
 from mpb_env.rollouts.chat import PolicyError
 from mpb_env.rollouts.policies import (
     POLICY_NAMES,
@@ -347,7 +348,8 @@ def validate_tasks(
 ) -> dict[str, Any]:
     """Check every episode: the oracle passes with only explained tool errors, the null policy fails,
     every corruption of the oracle is rejected (kill rate per bucket), and a random policy (seed 0)
-    solves at most ``MAX_RANDOM_RATE`` percent of the episodes."""
+    solves at most ``MAX_RANDOM_RATE`` percent of the episodes; ``gaming``: each gaming policy's pass
+    rate per bucket (``mpb_env.rollouts.adversarial.gaming_table``), at most ``MAX_GAMING_RATE`` each."""
     plan = episodes(tasks)
     failed: list[dict[str, Any]] = []
     if not plan:
@@ -392,6 +394,7 @@ def validate_tasks(
         "failed": failed,
         "sensitivity": sens,
         "random": {"successes": random_wins, "rate": rate, "ok": rate <= MAX_RANDOM_RATE},
+        "gaming": gaming_table(tasks, recall=recall, world_size=world_size),
     }
 
 
@@ -430,11 +433,13 @@ def cmd_validate(args: argparse.Namespace) -> int:
             f"random policy (seed 0): {r['successes']} of {result['episodes']} solved ({r['rate']}%), "
             f"{'within' if r['ok'] else 'ABOVE'} the {MAX_RANDOM_RATE}% bound"
         )
+        lines += gaming_lines(result["gaming"])
         if result["failed"]:
             lines.append("failed:")
             lines += [f"  {f['task_id']}: {'; '.join(f['problems'])}" for f in result["failed"]]
         print("\n".join(lines))
-    return 1 if result["failed"] or not result["random"]["ok"] else 0
+    gamed = not all(r["ok"] for r in result["gaming"].values())
+    return 1 if result["failed"] or not result["random"]["ok"] or gamed else 0
 
 
 # --------------------------------------------------------------------------- eval
