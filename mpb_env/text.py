@@ -59,7 +59,12 @@ def tokenize(text: str) -> list[str]:
     >>> tokenize("  ")
     []
     """
-    return [_fold(tok) for tok in _WORD.findall(text.casefold()) if tok not in STOPWORDS]
+    fold = _folded
+    return [fold(tok) for tok in _WORD.findall(text.casefold()) if tok not in STOPWORDS]
+
+
+#: ``_fold`` memoised per word: a vocabulary repeats, and a lookup is cheaper than the suffix tests.
+_folded = lru_cache(maxsize=1 << 16)(_fold)
 
 
 @lru_cache(maxsize=1 << 16)
@@ -82,7 +87,13 @@ def query_terms(query: str) -> list[str]:
     >>> query_terms("wake wake time")
     ['wake', 'time']
     """
-    return list(dict.fromkeys(tokenize(query)))
+    return list(_query_terms(query))
+
+
+@lru_cache(maxsize=1 << 12)
+def _query_terms(query: str) -> tuple[str, ...]:
+    """:func:`query_terms` as a tuple, cached per query string (searches repeat their queries)."""
+    return tuple(dict.fromkeys(tokenize(query)))
 
 
 class BM25:
@@ -110,7 +121,7 @@ class BM25:
     [1, 0]
     """
 
-    __slots__ = ("n", "avgdl", "keys", "_postings")
+    __slots__ = ("n", "avgdl", "keys", "k1", "b", "total", "df", "_postings", "_parsed", "_tf")
 
     def __init__(
         self, docs: Sequence[str], keys: Sequence[str] | None = None, *, k1: float = 1.2, b: float = 0.75
@@ -121,7 +132,11 @@ class BM25:
         self.n = n = len(parsed)
         self.avgdl = avgdl = (sum(p[0] for p in parsed) / n) if n else 0.0
         self.keys: tuple[str, ...] | None = tuple(keys) if keys is not None else None
-        df: dict[str, int] = {}
+        self.k1, self.b = k1, b
+        self.total = sum(p[0] for p in parsed)
+        self._parsed = parsed
+        self._tf: dict[str, tuple[tuple[int, int], ...]] | None = None
+        self.df = df = {}
         for _, terms in parsed:
             for term, _count in terms:
                 df[term] = df.get(term, 0) + 1
@@ -140,7 +155,7 @@ class BM25:
     def _accumulate(self, query: str) -> dict[int, float]:
         acc: dict[int, float] = {}
         get = self._postings.get
-        for term in query_terms(query):
+        for term in _query_terms(query):
             for i, w in get(term, ()):
                 acc[i] = acc.get(i, 0.0) + w
         return acc
@@ -167,3 +182,131 @@ class BM25:
     def top(self, query: str, n: int) -> list[int]:
         """The indices of the best ``n`` documents with a positive score, best first, ties by key."""
         return [i for i, _ in self.ranked(query, n)]
+
+    def term_counts(self) -> dict[str, tuple[tuple[int, int], ...]]:
+        """``{term: ((document index, count), ...)}``: the raw postings :class:`BM25Delta` re-weights
+        (built on first use)."""
+        if self._tf is None:
+            tf: dict[str, list[tuple[int, int]]] = {t: [] for t in self.df}
+            for i, (_, terms) in enumerate(self._parsed):
+                for term, count in terms:
+                    tf[term].append((i, count))
+            self._tf = {t: tuple(p) for t, p in tf.items()}
+        return self._tf
+
+    def doc_length(self, i: int) -> int:
+        return self._parsed[i][0]
+
+    def doc_term_list(self, i: int) -> tuple[tuple[str, int], ...]:
+        return self._parsed[i][1]
+
+
+class BM25Delta:
+    """A keyed :class:`BM25` with some documents dropped and others added, ranked exactly as a
+    :class:`BM25` rebuilt from scratch over the resulting documents would rank them.
+
+    BM25's corpus statistics move with the corpus: the document count N, the average length and each
+    term's document frequency. They are carried over from ``base`` and adjusted by the delta (integers,
+    so exactly), and every weight is computed with the same expression and the same operand order as
+    :class:`BM25`'s constructor, so equal statistics give bit-identical floats. A term whose statistics
+    the delta leaves unchanged (N, the total length and its document frequency all equal) reuses
+    ``base``'s precomputed weights. A query costs the postings of its terms plus the added documents.
+
+    Documents are identified by key, not position: ``base`` must be keyed and every key, base and
+    added, must be unique among the live documents. Ties break by key, as in :class:`BM25` (whose
+    position fallback never applies when keys are unique), so the ranking does not depend on where
+    an added or replaced document would sit in a rebuilt index.
+
+    Args:
+        base: the shared index (never changed).
+        drop: positions in ``base`` of documents that are no longer live (removed or replaced).
+        add: ``(key, text)`` of the documents added (a replaced document comes back here under its key).
+
+    >>> base = BM25(["I wake at 6:30", "Call mom", "Since April I wake at 6:00"], keys=["m1", "m2", "m3"])
+    >>> view = BM25Delta(base, drop=[0], add=[("m1", "I wake at 7:00 on workdays"), ("m9", "wake the dog")])
+    >>> fresh = BM25(["Call mom", "Since April I wake at 6:00", "I wake at 7:00 on workdays", "wake the dog"],
+    ...              keys=["m2", "m3", "m1", "m9"])
+    >>> view.ranked("wake workdays", 3) == [(fresh.keys[i], s) for i, s in fresh.ranked("wake workdays", 3)]
+    True
+    """
+
+    __slots__ = (
+        "base", "n", "total", "avgdl", "_drop", "_added", "_added_terms", "_ddf", "_base_keys", "_same_shape"
+    )
+
+    def __init__(self, base: BM25, drop: Sequence[int] = (), add: Sequence[tuple[str, str]] = ()) -> None:
+        if base.keys is None:
+            raise ValueError("BM25Delta needs a keyed base index")
+        self.base = base
+        self._base_keys = base.keys
+        self._drop = frozenset(drop)
+        ddf: dict[str, int] = {}
+        total = base.total
+        for i in self._drop:
+            total -= base.doc_length(i)
+            for term, _count in base.doc_term_list(i):
+                ddf[term] = ddf.get(term, 0) - 1
+        added: list[tuple[str, int, dict[str, int]]] = []
+        for key, text in add:
+            length, terms = doc_terms(text)
+            total += length
+            added.append((key, length, dict(terms)))
+            for term, _count in terms:
+                ddf[term] = ddf.get(term, 0) + 1
+        self._added = tuple(added)
+        self._added_terms = frozenset(t for _, _, counts in added for t in counts)
+        self._ddf = {t: d for t, d in ddf.items() if d}
+        self.n = n = base.n - len(self._drop) + len(added)
+        self.total = total
+        self.avgdl = (total / n) if n else 0.0
+        self._same_shape = n == base.n and total == base.total
+
+    def __len__(self) -> int:
+        return self.n
+
+    def _accumulate(self, query: str) -> dict[str, float]:
+        base, keys, drop, added = self.base, self._base_keys, self._drop, self._added
+        added_terms = self._added_terms
+        n, avgdl = self.n, self.avgdl
+        k1, b = base.k1, base.b
+        k1p = k1 + 1.0
+        acc: dict[str, float] = {}
+        tf: dict[str, tuple[tuple[int, int], ...]] | None = None
+        for term in _query_terms(query):
+            delta = self._ddf.get(term, 0)
+            d = base.df.get(term, 0) + delta
+            if d <= 0:
+                continue
+            if self._same_shape and not delta:  # N, avgdl and df as in base: its weights are exact
+                for i, w in base._postings[term]:
+                    if i not in drop:
+                        k = keys[i]
+                        acc[k] = acc.get(k, 0.0) + w
+            else:
+                idf = math.log(1.0 + (n - d + 0.5) / (d + 0.5))
+                if tf is None:
+                    tf = base.term_counts()
+                lengths = base._parsed
+                for i, count in tf.get(term, ()):
+                    if i in drop:
+                        continue
+                    length = lengths[i][0]
+                    norm = k1 * (1.0 - b + b * length / avgdl) if avgdl else k1
+                    k = keys[i]
+                    acc[k] = acc.get(k, 0.0) + idf * count * k1p / (count + norm)
+            if term in added_terms:
+                idf = math.log(1.0 + (n - d + 0.5) / (d + 0.5))
+                for k, length, counts in added:
+                    count = counts.get(term)
+                    if count is not None:
+                        norm = k1 * (1.0 - b + b * length / avgdl) if avgdl else k1
+                        acc[k] = acc.get(k, 0.0) + idf * count * k1p / (count + norm)
+        return acc
+
+    def ranked(self, query: str, n: int) -> list[tuple[str, float]]:
+        """The best ``n`` ``(key, score)`` pairs with a positive score, best first, ties by key."""
+        acc = self._accumulate(query)
+        if not acc or n <= 0:
+            return []
+        best = heapq.nsmallest(n, acc, key=lambda k: (-acc[k], k))
+        return [(k, acc[k]) for k in best]

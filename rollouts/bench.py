@@ -56,6 +56,7 @@ from mpb_env.rollouts.policies import make_policy, policy_info_keys
 from mpb_env.rollouts.runner import Shard, run
 from mpb_env.tasks import load_tasks
 from mpb_env.tasks.model import RecallMode, Task
+from mpb_env.tasks.model import episodes as _episodes
 from mpb_env.world.generate import Size, load_world
 from mpb_env.world.state import PhoneState, World
 
@@ -63,6 +64,7 @@ __all__ = [
     "ACTIONS",
     "BenchConfig",
     "PointWritePolicy",
+    "bench_episodes",
     "bench_memory",
     "bench_oracle_run",
     "bench_ray",
@@ -105,6 +107,8 @@ GOALS = {
     "vector_us_per_sub_env_max": 10.0,
     "sync_over_ours_min": 2.0,
     "oracle_run_s_max": 3.0,
+    "memory_search_us_max": 50.0,
+    "episode_p90_us_max": 500.0,
     "ray_efficiency_per_core_min": 0.5,
     "ray_goal_min_batch": 256,
 }
@@ -615,6 +619,69 @@ def bench_oracle_run(cfg: BenchConfig) -> dict[str, Any]:
     }
 
 
+def _is_memory_search(action: str) -> bool:
+    """Whether an oracle turn is one ``search_user_memory`` call (the calls the memory-search row times)."""
+    try:
+        call = orjson.loads(action)
+    except orjson.JSONDecodeError:
+        return False
+    return isinstance(call, dict) and call.get("name") == "search_user_memory"
+
+
+def _play_episodes(plan: list[Task]) -> tuple[dict[str, list[int]], list[int]]:
+    """One pass over ``plan`` with its oracle turns: env ns per episode by dimension, and the ns of
+    every step of a memory episode that is one ``search_user_memory`` call."""
+    env = Episode(load_world("M"), plan[0], recall_mode="oracle")
+    costs: dict[str, list[int]] = {}
+    searches: list[int] = []
+    clock = time.perf_counter_ns
+    for task in plan:
+        t0 = clock()
+        env.restart(task)
+        env.start_info()
+        total = clock() - t0
+        for action in task.oracle:
+            t0 = clock()
+            _obs, _r, terminated, truncated, _info = env.step(action)
+            dt = clock() - t0
+            total += dt
+            if task.dimension == "memory" and _is_memory_search(action):
+                searches.append(dt)
+            if terminated or truncated:
+                break
+        costs.setdefault(task.dimension, []).append(total)
+    return costs, searches
+
+
+def _episode_stats(costs: dict[str, list[int]], searches: list[int]) -> dict[str, Any]:
+    def stats(ns: list[int]) -> dict[str, Any]:
+        p90 = statistics.quantiles(ns, n=10, method="inclusive")[8] if len(ns) > 1 else ns[0]
+        return {"episodes": len(ns), "median_us": _median_us(ns), "p90_us": round(p90 / 1e3, 2)}
+
+    return {
+        "all": stats([c for v in costs.values() for c in v]),
+        "by_dimension": {d: stats(v) for d, v in sorted(costs.items())},
+        "memory_search": {"calls": len(searches), "median_us": _median_us(searches) if searches else None},
+    }
+
+
+def bench_episodes(cfg: BenchConfig) -> dict[str, Any]:
+    """Real episodes: every episode of the bench split, its oracle turns stepped one by one through
+    ``Episode`` on the M world, the restart and the start info included (what a trajectory's
+    ``env_s`` counts). Reports the env cost per episode (median and p90, µs) over the whole split and
+    per dimension, and the median µs of a memory episode's step that is one ``search_user_memory``
+    call (``memory_search``).
+
+    The split is played twice: ``cold`` is the first pass (each task's derived values built on first
+    use: A_0, the start info, and in its first search the overlay of its S0 memories on the base
+    world's memory index, every memory text tokenized for the first time), the headline figures are
+    the second, as a training run that plays each task many times sees them."""
+    plan = _episodes(load_tasks("bench"))
+    cold = _episode_stats(*_play_episodes(plan))
+    warm = _episode_stats(*_play_episodes(plan))
+    return {"world": "M", **warm, "cold": cold}
+
+
 # --------------------------------------------------------------------------- 6. Ray
 class PointWritePolicy:
     """Every episode: ``writes`` point-write turns (``update_alarm`` toggling ``alarm_001``), then a final
@@ -943,6 +1010,15 @@ def _goals(report: dict[str, Any]) -> dict[str, dict[str, Any]]:
         s = report["oracle_run"]["seconds"]
         g["oracle_run_s"] = {"target": f"<= {GOALS['oracle_run_s_max']}", "measured": s}
         g["oracle_run_s"]["met"] = s <= GOALS["oracle_run_s_max"]
+    ep = report.get("episodes", {})
+    if "all" in ep:
+        p90 = ep["all"]["p90_us"]
+        g["episode_p90_us"] = {"target": f"<= {GOALS['episode_p90_us_max']}", "measured": p90}
+        g["episode_p90_us"]["met"] = p90 <= GOALS["episode_p90_us_max"]
+        ms = ep["memory_search"]["median_us"]
+        if ms is not None:
+            g["memory_search_us"] = {"target": f"<= {GOALS['memory_search_us_max']}", "measured": ms}
+            g["memory_search_us"]["met"] = ms <= GOALS["memory_search_us_max"]
     runs = report.get("ray", {}).get("runs", [])
     big = _goal_rows(runs)
     if big:
@@ -1064,6 +1140,12 @@ def _notes(report: dict[str, Any], cfg: BenchConfig, task: Task) -> list[str]:
         None,
     )
     add("oracle_run_s", "The whole split through run():", oracle)
+
+    def real_episodes() -> None:
+        _play_episodes(_episodes(load_tasks("bench")))
+
+    add("memory_search_us", "A memory episode's search_user_memory step; the bench split's oracle turns:", real_episodes)
+    add("episode_p90_us", "Every bench episode's oracle turns, restart included:", real_episodes)
     ray = report.get("ray", {})
     if not goals.get("ray_efficiency_per_core", {}).get("met", True):
         big = _goal_rows(ray["runs"])
@@ -1160,6 +1242,11 @@ def run_bench(cfg: BenchConfig, log: Callable[[str], None] | None = None) -> dic
     except (OSError, ValueError) as exc:  # the split is missing or being regenerated
         oracle_error = f"{type(exc).__name__}: {' '.join(str(exc).split())[:300]}"
         report["oracle_run"] = {"error": oracle_error}
+    say("episodes")
+    try:
+        report["episodes"] = bench_episodes(cfg)
+    except (OSError, ValueError) as exc:  # the split is missing or being regenerated
+        report["episodes"] = {"error": f"{type(exc).__name__}: {' '.join(str(exc).split())[:300]}"}
     report["goals"] = _goals(report)
     say("notes")
     report["notes"] = _notes(report, cfg, task)
@@ -1228,6 +1315,19 @@ def format_report(report: dict[str, Any]) -> str:
             f"oracle run: {o['episodes']} episodes ({o['passed']} passed) in {o['seconds']} s "
             f"({o['episodes_per_s']} ep/s; cold {o['cold_seconds']} s)",
         ]
+    ep = report.get("episodes", {})
+    if "error" in ep:
+        lines += ["", f"real episodes: {ep['error']}"]
+    elif ep:
+        a, ms = ep["all"], ep["memory_search"]
+        lines += [
+            "",
+            f"real episodes (bench, oracle turns, world {ep['world']}): env cost per episode median "
+            f"{a['median_us']} µs, p90 {a['p90_us']} µs over {a['episodes']}; memory search "
+            f"{ms['median_us']} µs median over {ms['calls']} calls",
+        ]
+        for d, v in ep["by_dimension"].items():
+            lines.append(f"  {d:<9} {v['episodes']:>5} episodes  median {v['median_us']:>9.1f}  p90 {v['p90_us']:>9.1f}")
     ray = report["ray"]
     if ray.get("skipped") or "error" in ray:
         lines += ["", f"ray: {ray.get('error', 'skipped')}"]

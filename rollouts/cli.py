@@ -43,6 +43,7 @@ from mpb_env.episode import T_MAX, Episode
 from mpb_env.fairness import VARIANTS, fairness
 from mpb_env.reach import reach
 from mpb_env.recall import DEFAULT_TOP_N
+from mpb_env.rollouts.adversarial import gaming_lines, gaming_table
 from mpb_env.rollouts.chat import PolicyError
 from mpb_env.rollouts.policies import (
     POLICY_NAMES,
@@ -357,7 +358,8 @@ def validate_tasks(
     """Check every episode: the oracle passes with only explained tool errors, the null policy fails,
     every corruption of the oracle is rejected (kill rate per bucket), every fair variant of it is
     accepted (``mpb_env.fairness``: acceptance rate per variant and bucket), and a random policy (seed 0)
-    solves at most ``MAX_RANDOM_RATE`` percent of the episodes."""
+    solves at most ``MAX_RANDOM_RATE`` percent of the episodes; ``gaming``: each gaming policy's pass
+    rate per bucket (``mpb_env.rollouts.adversarial.gaming_table``), at most ``MAX_GAMING_RATE`` each."""
     plan = episodes(tasks)
     failed: list[dict[str, Any]] = []
     if not plan:
@@ -406,6 +408,7 @@ def validate_tasks(
         "sensitivity": sens,
         "fairness": _fair_summary(plan, fair, rejected),
         "random": {"successes": random_wins, "rate": rate, "ok": rate <= MAX_RANDOM_RATE},
+        "gaming": gaming_table(tasks, recall=recall, world_size=world_size),
     }
 
 
@@ -499,11 +502,13 @@ def cmd_validate(args: argparse.Namespace) -> int:
             f"random policy (seed 0): {r['successes']} of {result['episodes']} solved ({r['rate']}%), "
             f"{'within' if r['ok'] else 'ABOVE'} the {MAX_RANDOM_RATE}% bound"
         )
+        lines += gaming_lines(result["gaming"])
         if result["failed"]:
             lines.append("failed:")
             lines += [f"  {f['task_id']}: {'; '.join(f['problems'])}" for f in result["failed"]]
         print("\n".join(lines))
-    return 1 if result["failed"] or not result["random"]["ok"] else 0
+    gamed = not all(r["ok"] for r in result["gaming"].values())
+    return 1 if result["failed"] or not result["random"]["ok"] or gamed else 0
 
 
 # --------------------------------------------------------------------------- eval

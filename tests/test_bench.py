@@ -49,7 +49,9 @@ def report() -> dict:
 
 
 def test_report_has_every_section_and_is_json(report: dict) -> None:
-    assert set(report) == {"meta", "reset", "memory", "step", "vector", "oracle_run", "ray", "goals", "notes"}
+    assert set(report) == {
+        "meta", "reset", "memory", "step", "vector", "oracle_run", "episodes", "ray", "goals", "notes"
+    }  # fmt: skip
     again = orjson.loads(dumps(report))
     assert again["meta"]["quick"] is True and again["meta"]["config"]["sizes"] == ["S"]
     assert report["ray"] == {"skipped": True}
@@ -95,6 +97,21 @@ def test_memory_step_vector_and_oracle_figures(report: dict) -> None:
     assert "error" not in o
     assert o["episodes"] == len(episodes(load_tasks("bench")))
     assert _num(o["seconds"]) and _num(o["episodes_per_s"]) and o["passed"] == o["episodes"]
+
+
+def test_real_episode_figures(report: dict) -> None:
+    ep = report["episodes"]
+    n = len(episodes(load_tasks("bench")))
+    for figures in (ep, ep["cold"]):
+        assert figures["all"]["episodes"] == n
+        assert sum(v["episodes"] for v in figures["by_dimension"].values()) == n
+        assert set(figures["by_dimension"]) == {"basic", "memory", "skill", "subagent"}
+        for row in (figures["all"], *figures["by_dimension"].values()):
+            assert _num(row["median_us"]) and _num(row["p90_us"]) and row["p90_us"] >= row["median_us"] > 0
+        ms = figures["memory_search"]
+        assert ms["calls"] > 0 and _num(ms["median_us"]) and ms["median_us"] > 0
+    assert {"memory_search_us", "episode_p90_us"} <= set(report["goals"])
+    assert "real episodes" in format_report(report)
 
 
 def test_goals_are_judged(report: dict) -> None:

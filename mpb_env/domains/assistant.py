@@ -46,7 +46,7 @@ from mpb_env.errors import (
     NotFound,
     PreconditionFailed,
 )
-from mpb_env.text import BM25, query_terms
+from mpb_env.text import BM25, BM25Delta, query_terms
 from mpb_env.tools.runtime import Ok, ok, tool
 from mpb_env.world.state import TOMBSTONE, PhoneState, Tables
 
@@ -1429,61 +1429,114 @@ def _fields(rec: dict[str, Any]) -> tuple[Any, ...]:
     return rec["text"], rec.get("category"), tuple(rec.get("tags") or ())
 
 
+class _BaseIndex:
+    """The base world's memories indexed once: BM25, each ID's position, and normalised text → the
+    positions holding it (in base order)."""
+
+    __slots__ = ("table", "index", "pos", "by_text")
+
+    def __init__(self, table: dict[str, Any]) -> None:
+        self.table = table  # held so that its id(), the cache key, is not reused
+        ids = tuple(table)
+        self.index = BM25([_doc(r) for r in table.values()], keys=ids)
+        self.pos = {k: i for i, k in enumerate(ids)}
+        by_text: dict[str, list[int]] = {}
+        for i, rec in enumerate(table.values()):
+            by_text.setdefault(_norm(rec["text"]), []).append(i)
+        self.by_text = {t: tuple(p) for t, p in by_text.items()}
+
+
 class _Corpus:
-    """The current memories as a BM25 index plus an identical-text lookup (built lazily)."""
+    """The current memories: the base index with the task's S0 and the episode's writes overlaid.
 
-    __slots__ = ("base", "patch", "ids", "index", "_by_text", "_texts")
+    Search results equal those of a BM25 index rebuilt over the current table (``BM25Delta`` adjusts
+    the corpus statistics by the overlay), and ``find_text`` returns what a scan in table order would
+    find first.
+    """
 
-    def __init__(
-        self, base: Any, patch: Any, ids: tuple[str, ...], texts: tuple[str, ...], docs: tuple[str, ...]
-    ) -> None:
-        # Holding ``base`` and ``patch`` keeps their id()s, used in the cache key, from being reused.
-        self.base = base
+    __slots__ = ("base", "patch", "overlay", "index", "_base")
+
+    def __init__(self, base_index: _BaseIndex, patch: Any, overlay: dict[str, Any]) -> None:
+        # Holding ``patch`` keeps its id(), used in the cache key, from being reused.
+        self._base = base_index
+        self.base = base_index.table
         self.patch = patch
-        self.ids = ids
-        self._texts = texts
-        self.index = BM25(docs, keys=ids)
-        self._by_text: dict[str, str] | None = None
+        self.overlay = overlay
+        pos = base_index.pos
+        drop = [pos[k] for k in overlay if k in pos]
+        add = [(k, _doc(r)) for k, r in overlay.items() if r is not TOMBSTONE]
+        self.index = BM25Delta(base_index.index, drop, add)
+
+    def ranked(self, query: str, n: int) -> list[tuple[str, float]]:
+        """The best ``n`` ``(memory ID, score)`` pairs, best first, ties by ID."""
+        return self.index.ranked(query, n)
 
     def find_text(self, text: str) -> str | None:
-        """The ID of a memory whose text equals ``text`` (ignoring case and spacing), or None."""
-        if self._by_text is None:
-            by_text: dict[str, str] = {}
-            for mem_id, t in zip(self.ids, self._texts, strict=True):
-                by_text.setdefault(_norm(t), mem_id)
-            self._by_text = by_text
-        return self._by_text.get(_norm(text))
+        """The ID of a memory whose text equals ``text`` (ignoring case and spacing), or None; the first
+        in table order (base order, then memories added by the task or episode) when several do."""
+        want = _norm(text)
+        overlay, base_ids = self.overlay, self._base.index.keys
+        assert base_ids is not None
+        first: int | None = None
+        for i in self._base.by_text.get(want, ()):
+            if base_ids[i] not in overlay:
+                first = i
+                break
+        pos = self._base.pos
+        added: str | None = None  # the first match among memories the base does not hold
+        for key, rec in overlay.items():
+            if rec is TOMBSTONE or _norm(rec["text"]) != want:
+                continue
+            i = pos.get(key)
+            if i is None:
+                if added is None:
+                    added = key
+            elif first is None or i < first:
+                first = i
+        return added if first is None else base_ids[first]
 
 
+_BASE_INDEX: dict[int, _BaseIndex] = {}
+_BASE_INDEX_MAX = 8
 _CORPUS_CACHE: dict[tuple[Any, ...], _Corpus] = {}
 _CORPUS_CACHE_MAX = 64
+
+
+def _base_index(table: dict[str, Any]) -> _BaseIndex:
+    """The index of a base world's memories, built once per world (a few worlds per process)."""
+    hit = _BASE_INDEX.get(id(table))
+    if hit is None or hit.table is not table:
+        if len(_BASE_INDEX) >= _BASE_INDEX_MAX:
+            del _BASE_INDEX[next(iter(_BASE_INDEX))]
+        hit = _BASE_INDEX[id(table)] = _BaseIndex(table)
+    return hit
 
 
 def _corpus(s: PhoneState) -> _Corpus:
     """The memory index for ``s``'s current state.
 
-    The base world and a task's patch are never written, so the index over them is built once and shared
-    by every env; the episode's own writes (usually none, or a few) are part of the key, so a memory
-    added, replaced or removed in the episode is searchable at once. Tokenization is cached per text, so
-    a rebuild after a write only tokenizes the new text.
+    The base world's memories are indexed once per process and the task's patch and the episode's own
+    writes (usually a handful of records) are overlaid on it, so a memory added, replaced or removed in
+    the episode is searchable at once and a search never rebuilds the index. The overlay of the patch
+    alone is kept on the patch (shared by every episode of the task); overlays with the episode's
+    writes are cached by (base, patch, writes).
     """
-    base = s.world.tables.get("memories")
+    base = s.world.tables.get("memories") or {}
     patch = s.patch.tables.get("memories")
     writes = s.writes.get("memories")
+    if not writes:
+        by_base = s.patch.derived("memory_index", dict)  # id(base table) → the patch's overlay on it
+        hit = by_base.get(id(base))
+        if hit is None or hit.base is not base:
+            hit = by_base[id(base)] = _Corpus(_base_index(base), patch, dict(patch or {}))
+        return hit
     # Each written memory's own fields (not its joined search text, which two memories can share).
-    overlay = tuple((k, None if r is TOMBSTONE else _fields(r)) for k, r in writes.items()) if writes else ()
-    key = (id(base), id(patch), overlay)
+    over = tuple((k, None if r is TOMBSTONE else _fields(r)) for k, r in writes.items())
+    key = (id(base), id(patch), over)
     hit = _CORPUS_CACHE.get(key)
     if hit is not None and hit.base is base and hit.patch is patch:
         return hit
-    ids: list[str] = []
-    texts: list[str] = []
-    docs: list[str] = []
-    for mem_id, rec in s.scan("memories"):
-        ids.append(mem_id)
-        texts.append(rec["text"])
-        docs.append(_doc(rec))
-    corpus = _Corpus(base, patch, tuple(ids), tuple(texts), tuple(docs))
+    corpus = _Corpus(_base_index(base), patch, {**patch, **writes} if patch else dict(writes))
     if len(_CORPUS_CACHE) >= _CORPUS_CACHE_MAX:
         del _CORPUS_CACHE[next(iter(_CORPUS_CACHE))]
     _CORPUS_CACHE[key] = corpus
@@ -1531,11 +1584,9 @@ def search_user_memory(s: PhoneState, query: str, top_k: int = 5) -> Ok:
         raise InvalidArguments(f"top_k must be between 1 and {MAX_TOP_K}, got {top_k}")
     if not query_terms(query):
         raise InvalidArguments(f"query {query!r} has no searchable words; use a few keywords")
-    corpus = _corpus(s)
     rows = []
-    ids = corpus.ids
-    for i, score in corpus.index.ranked(query, top_k):
-        rec = s.get("memories", ids[i])
+    for mem_id, score in _corpus(s).ranked(query, top_k):
+        rec = s.get("memories", mem_id)
         assert rec is not None
         rows.append(
             {

@@ -64,13 +64,30 @@ class World:
 class Patch:
     """A task's initial-state layer S0: ``{table: {key: record | None}}`` (``None`` deletes)."""
 
-    __slots__ = ("tables",)
+    __slots__ = ("tables", "_derived")
 
     def __init__(self, tables: Mapping[str, Mapping[str, Record | None]] | None = None) -> None:
         self.tables: dict[str, dict[str, Any]] = {
             t: {k: (TOMBSTONE if r is None else r) for k, r in rows.items()}
             for t, rows in (tables or {}).items()
         }
+        self._derived: dict[Any, Any] = {}
+
+    def derived(self, key: Any, build: Any) -> Any:
+        """A value derived from this patch (e.g. a search index over it), built by ``build()`` on first
+        use and kept as long as the patch; the patch is never written, so it stays valid."""
+        value = self._derived.get(key)
+        if value is None:
+            value = self._derived[key] = build()
+        return value
+
+    def __getstate__(self) -> dict[str, Any]:
+        """Pickled without the derived values: a copy builds its own."""
+        return {"tables": self.tables}
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        self.tables = state["tables"]
+        self._derived = {}
 
 
 EMPTY_PATCH = Patch()
