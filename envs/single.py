@@ -95,6 +95,11 @@ class MobilePAEnv(gym.Env[str, str]):
             (The vector env takes ``max_episode_steps`` from ``make_vec`` as T_max.)
         world_size: ``"S" | "M" | "L"`` base world. Tasks are annotated against ``"M"``; the other
             sizes (0.25×, 4×) exist to measure costs, and some tasks' answers differ on them.
+        tool_format: ``"schema"`` (default: the tools travel only as ``info["tools"]`` schemas) or
+            ``"compact"``: the system message also lists A_0 one line per tool (``name(arg, arg?):
+            description``) and the feedback of a call that adds tools (a skill loader, a permission
+            remedy) carries them as ``new_tools`` lines, so a chat built from the messages alone shows
+            every tool, in a stable, append-only order.
     """
 
     metadata = {"render_modes": ["ansi"], "render_fps": 1}
@@ -110,6 +115,7 @@ class MobilePAEnv(gym.Env[str, str]):
         max_turns: int = T_MAX,
         world_size: Size = "M",
         render_mode: str | None = None,
+        tool_format: str = "schema",
     ) -> None:
         if render_mode not in (None, "ansi"):
             raise ValueError(f"render_mode must be None or 'ansi', got {render_mode!r}")
@@ -119,7 +125,9 @@ class MobilePAEnv(gym.Env[str, str]):
         self.world = load_world(world_size)
         self.observation_space = AnyText()
         self.action_space = ToolCallText(list(catalog().values()))
-        self.episode = Episode(self.world, self._index[self.task_ids[0]], recall, top_n, max_turns)
+        self.episode = Episode(
+            self.world, self._index[self.task_ids[0]], recall, top_n, max_turns, tool_format
+        )
         self._transcript: list[str] = []
 
     @property

@@ -90,6 +90,7 @@ class MobilePAVectorEnv(VectorEnv):
         max_turns: int = T_MAX,
         world_size: Size = "M",
         render_mode: str | None = None,
+        tool_format: str = "schema",
     ) -> None:
         if num_envs < 1:
             raise ValueError(f"num_envs must be >= 1, got {num_envs}")
@@ -103,7 +104,9 @@ class MobilePAVectorEnv(VectorEnv):
         self.num_envs = num_envs
         self.world = load_world(world_size)
         first = self._index[self.task_ids[0]]
-        self.episodes = [Episode(self.world, first, recall, top_n, turns) for _ in range(num_envs)]
+        self.episodes = [
+            Episode(self.world, first, recall, top_n, turns, tool_format) for _ in range(num_envs)
+        ]
         self.single_observation_space = AnyText()
         self.single_action_space = ToolCallText(list(catalog().values()))
         self.observation_space = TextBatch(self.single_observation_space, num_envs)
