@@ -23,17 +23,21 @@ Run it:
     python training_examples/grpo_trl.py --smoke          # a tiny local model, 2 steps on CPU
     python training_examples/grpo_trl.py --model PATH     # any local checkpoint with a chat template
 
-On GPUs, with TRL's vLLM server (two GPUs: one serves, one trains):
+On GPUs, with TRL's vLLM server (two GPUs: one serves, one trains; ``pip install 'trl[vllm]'``):
 
     CUDA_VISIBLE_DEVICES=0 trl vllm-serve --model Qwen/Qwen3-1.7B --max-model-len 16384 &
     CUDA_VISIBLE_DEVICES=1 python training_examples/grpo_trl.py --model Qwen/Qwen3-1.7B --use-vllm \\
-        --num-generations 8 --groups-per-step 8 --max-steps 300 --curriculum --eval-every 50
+        --num-generations 8 --groups-per-step 8 --micro-batch-size 8 --max-steps 300 \\
+        --curriculum --eval-every 50 --output-dir runs/grpo-qwen3-1.7b
 
-Estimates, not measurements (nothing here ran on a GPU): Qwen3-1.7B in bf16 trains in about 40-50 GB
-on the training GPU (weights, AdamW states and gradients ~27 GB, activations of 64 episodes of up to 8k
-tokens with gradient checkpointing), the vLLM GPU holds the weights and a KV cache within 0.9 of its
-memory; a step of 64 episodes takes on the order of 1-2 minutes on two 80 GB A100/H100s, so 300 steps
-take roughly 5-10 hours. Qwen3-0.6B needs about a third of the memory and about half the time.
+ESTIMATES, not measurements (nothing here has run on a GPU): for Qwen3-1.7B in bf16 the training GPU
+holds about 14 GB of weights, gradients and AdamW states (1.7 B parameters x 8 bytes) plus the
+activations of one micro-batch of 8 episodes of up to 8k tokens with gradient checkpointing, roughly
+30-40 GB in all (an 80 GB A100/H100 fits it; a 40 GB one wants ``--micro-batch-size 4``); the vLLM GPU
+holds the weights and its KV cache in 90% of its memory. One step (64 episodes of up to 15 turns, 8
+micro-batches) should take on the order of 1-3 minutes, so 300 steps about 5-15 hours, each dev
+evaluation (64 tasks, greedy, in-process on the training GPU) several minutes more. Qwen3-0.6B needs
+about a third of the memory and roughly half the time.
 
 Arguments are the ``Args`` fields below (``--help`` lists them). Sections marked "safe to change" can
 be edited freely; the others hold the contract between TRL and the env.
@@ -72,6 +76,8 @@ class Args:
     """G, episodes per group (one task, G samples)."""
     groups_per_step: int = 4
     """Groups (tasks) per optimisation step; a step trains on G x this many episodes."""
+    micro_batch_size: int = 8
+    """Episodes per forward/backward pass (gradients accumulate over G x groups_per_step / this); memory."""
     max_steps: int = 200
     """Optimisation steps."""
     learning_rate: float = 1e-6
@@ -94,8 +100,9 @@ class Args:
     """How A0 is recalled: bm25 (the benchmark's default), oracle (gold tools guaranteed) or all."""
     top_n: int = 15
     """N, the tools recalled into A0."""
-    tool_format: str = "compact"
-    """How tool schemas are rendered into the prompt (see mpb_env.rollouts.tokens)."""
+    tool_format: Literal["schema", "compact"] = "schema"
+    """schema: tools= of the chat template, as the dev evaluation (HFPolicy) shows them; compact: one line
+    per tool in the system message (shorter prompts, but not what the dev evaluation shows)."""
     reward: Literal["binary", "shaped"] = "binary"
     """binary: the official verdict; shaped: mpb_env.shaping.shaped_reward (non-official)."""
     drop_uniform_groups: bool = True
@@ -158,6 +165,7 @@ def parse_args(argv: list[str] | None = None) -> Args:
         args.max_turns, args.max_turn_tokens, args.limit_tasks = 2, 8, 8
         args.eval_every, args.eval_limit, args.eval_max_new_tokens = 2, 2, 8
         args.gradient_checkpointing, args.learning_rate, args.top_n = False, 1e-4, 5
+        args.micro_batch_size, args.tool_format = 2, "compact"  # short prompts: a fast smoke
     return args
 
 
@@ -461,6 +469,9 @@ def main(argv: list[str] | None = None) -> int:
         args.output_dir = str(Path(tmp.name) / "out")
     model, tokenizer = load_model(args.model, "auto" if not cpu else torch.float32)
 
+    episodes_per_step = args.num_generations * args.groups_per_step
+    if args.micro_batch_size < 1 or episodes_per_step % args.micro_batch_size:
+        fail(f"--micro-batch-size must divide num_generations x groups_per_step = {episodes_per_step}")
     tasks = train_tasks(args)
     if not tasks:
         fail(f"no {args.split} tasks for dimension {args.dimension!r}")
@@ -482,8 +493,9 @@ def main(argv: list[str] | None = None) -> int:
     # ---------------------------------------------------------------- trainer settings (safe to change)
     config = GRPOConfig(
         output_dir=args.output_dir,
-        per_device_train_batch_size=args.num_generations * args.groups_per_step,
-        gradient_accumulation_steps=1,
+        # one generation of G x groups_per_step episodes per optimiser step, trained in micro-batches
+        per_device_train_batch_size=args.micro_batch_size,
+        gradient_accumulation_steps=episodes_per_step // args.micro_batch_size,
         num_generations=args.num_generations,
         max_completion_length=args.max_episode_tokens,
         max_steps=args.max_steps,
