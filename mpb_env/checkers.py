@@ -61,7 +61,8 @@ class Verdict(BaseModel):
       in order up to the first mismatch, over the gold calls (with ``gold.any_order``, the size of the
       best one-to-one matching over the gold calls); an extra mutating call fails the task but does not
       lower this fraction. Bucket 2 (``state``): gold delta entries matched over (gold entries +
-      unexpected record changes), so an unrelated write lowers it. Bucket 3 (``behavior``): rubric
+      unexpected record changes: those no ignore or allow list of the gold excuses, stamp-only updates
+      aside), so an unrelated write lowers it. Bucket 3 (``behavior``): rubric
       checks passed over checks made — the route (when the rubric names routes), the hand-off payload
       (only once routed), no other action, the final message's kind (and, unless an answer is wanted,
       no claim of having done it), each ``must_include`` group and each ``must_not_include`` phrase.

@@ -47,6 +47,7 @@ from __future__ import annotations
 
 import argparse
 import dataclasses
+import json
 import sys
 import tempfile
 import time
@@ -317,7 +318,8 @@ def make_backend(args: Args, tokenizer: Any, trainer: Any) -> Any:
     if args.use_vllm:  # the client TRL made (and keeps in sync with the trained weights)
         client = trainer.vllm_generation.vllm_client
         return VLLMServerBackend(client, temperature=args.temperature, top_p=args.top_p)
-    return HFBackend(trainer.model, tokenizer, temperature=args.temperature, top_p=args.top_p)
+    model = trainer.accelerator.unwrap_model(trainer.model)  # the bare model under DDP and the like
+    return HFBackend(model, tokenizer, temperature=args.temperature, top_p=args.top_p)
 
 
 def make_rollout_func(
@@ -559,6 +561,15 @@ def main(argv: list[str] | None = None) -> int:
                 flush=True,
             )
 
+    class SaveCurriculum(TrainerCallback):
+        """Next to each checkpoint: the curriculum's state (``Curriculum.load_state_dict`` resumes it)."""
+
+        def on_save(self, targs: Any, state: Any, control: Any, **kw: Any) -> None:
+            if curriculum is not None:
+                folder = Path(targs.output_dir) / f"checkpoint-{state.global_step}"
+                folder.mkdir(parents=True, exist_ok=True)
+                (folder / "curriculum.json").write_text(json.dumps(curriculum.state_dict()))
+
     trainer = GRPOTrainer(
         model=model,
         reward_funcs=[env_reward],
@@ -566,7 +577,7 @@ def main(argv: list[str] | None = None) -> int:
         train_dataset=make_dataset(tasks),
         processing_class=tokenizer,
         rollout_func=make_rollout_func(args, tasks, tokenizer, curriculum, log),
-        callbacks=[Progress(), DevEval()],
+        callbacks=[Progress(), DevEval(), SaveCurriculum()],
     )
     start = time.perf_counter()
     trainer.train()
