@@ -98,6 +98,11 @@ class MobilePAEnv(gym.Env[str, str]):
             (The vector env takes ``max_episode_steps`` from ``make_vec`` as T_max.)
         world_size: ``"S" | "M" | "L"`` base world. Tasks are annotated against ``"M"``; the other
             sizes (0.25×, 4×) exist to measure costs, and some tasks' answers differ on them.
+        tool_format: ``"schema"`` (default: the tools travel only as ``info["tools"]`` schemas) or
+            ``"compact"``: the system message also lists A_0 one line per tool (``name(arg, arg?):
+            description``) and the feedback of a call that adds tools (a skill loader, a permission
+            remedy) carries them as ``new_tools`` lines, so a chat built from the messages alone shows
+            every tool, in a stable, append-only order.
     """
 
     metadata = {"render_modes": ["ansi"], "render_fps": 1}
@@ -114,6 +119,7 @@ class MobilePAEnv(gym.Env[str, str]):
         world_size: Size = "M",
         render_mode: str | None = None,
         tool_search: bool = True,
+        tool_format: str = "schema",
     ) -> None:
         if render_mode not in (None, "ansi"):
             raise ValueError(f"render_mode must be None or 'ansi', got {render_mode!r}")
@@ -124,7 +130,15 @@ class MobilePAEnv(gym.Env[str, str]):
         self.observation_space = AnyText()
         self.action_space = ToolCallText(list(catalog().values()))
         first = self._index[self.task_ids[0]]
-        self.episode = Episode(self.world, first, recall, top_n, max_turns, bool(tool_search))
+        self.episode = Episode(
+            self.world,
+            first,
+            recall,
+            top_n,
+            max_turns,
+            tool_search=bool(tool_search),
+            tool_format=tool_format,
+        )
         self._transcript: list[str] = []
 
     @property

@@ -91,6 +91,7 @@ class MobilePAVectorEnv(VectorEnv):
         world_size: Size = "M",
         render_mode: str | None = None,
         tool_search: bool = True,
+        tool_format: str = "schema",
     ) -> None:
         if num_envs < 1:
             raise ValueError(f"num_envs must be >= 1, got {num_envs}")
@@ -105,7 +106,16 @@ class MobilePAVectorEnv(VectorEnv):
         self.world = load_world(world_size)
         first = self._index[self.task_ids[0]]
         self.episodes = [
-            Episode(self.world, first, recall, top_n, turns, bool(tool_search)) for _ in range(num_envs)
+            Episode(
+                self.world,
+                first,
+                recall,
+                top_n,
+                turns,
+                tool_search=bool(tool_search),
+                tool_format=tool_format,
+            )
+            for _ in range(num_envs)
         ]
         self.single_observation_space = AnyText()
         self.single_action_space = ToolCallText(list(catalog().values()))

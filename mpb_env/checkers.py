@@ -51,6 +51,23 @@ ENABLING_TOOLS = frozenset({"grant_app_permission", "unlock_password_vault"})
 
 
 class Verdict(BaseModel):
+    """The checker's result. ``success`` (= ``primary`` ∧ every gate) is the official reward and score.
+
+    ``partial`` is shaped, non-official partial credit (``mpb_env.shaping`` baseline-corrects it):
+
+    * ``"primary"`` ∈ [0, 1], the primary checker's fraction. Bucket 1 (``tool``): gold calls matched
+      in order up to the first mismatch, over the gold calls (with ``gold.any_order``, the size of the
+      best one-to-one matching over the gold calls); an extra mutating call fails the task but does not
+      lower this fraction. Bucket 2 (``state``): gold delta entries matched over (gold entries +
+      unexpected record changes: those no ignore or allow list of the gold excuses, stamp-only updates
+      aside), so an unrelated write lowers it. Bucket 3 (``behavior``): rubric
+      checks passed over checks made — the route (when the rubric names routes), the hand-off payload
+      (only once routed), no other action, the final message's kind (and, unless an answer is wanted,
+      no claim of having done it), each ``must_include`` group and each ``must_not_include`` phrase.
+      Doing nothing passes several of these: see ``mpb_env.shaping``.
+    * ``"memory"``, ``"skill"``: 1.0 / 0.0 for each gate the task has (absent otherwise), as in ``gates``.
+    """
+
     success: bool
     primary: bool
     gates: dict[str, bool] = {}

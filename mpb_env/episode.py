@@ -18,7 +18,7 @@ import orjson
 from mpb_env.checkers import SKILL_LOADER, Verdict, check
 from mpb_env.domains import catalog
 from mpb_env.parsing import CallError, parse_turn
-from mpb_env.prompts import render_messages
+from mpb_env.prompts import TOOL_FORMATS, compact_listing, compact_tool, render_messages
 from mpb_env.recall import ALWAYS_AVAILABLE, DEFAULT_TOP_N, gold_recall, recall
 from mpb_env.tasks.model import RecallMode, Task
 from mpb_env.tool_search import SEARCH_TOOLS, SEARCH_TOOLS_SCHEMA, SEARCH_TOP_K, search_call
@@ -114,6 +114,7 @@ class Episode:
         "allowed",
         "tool_search",
         "search_k",
+        "tool_format",
     )
 
     def __init__(
@@ -125,9 +126,13 @@ class Episode:
         max_turns: int = T_MAX,
         tool_search: bool = True,
         search_k: int = SEARCH_TOP_K,
+        tool_format: str = "schema",
     ) -> None:
+        if tool_format not in TOOL_FORMATS:
+            raise ValueError(f"unknown tool_format {tool_format!r}; expected one of {list(TOOL_FORMATS)}")
         self.tool_search = tool_search
         self.search_k = search_k
+        self.tool_format = tool_format
         self.recall_mode = recall_mode
         self.top_n = top_n
         self.max_turns = max_turns
@@ -178,6 +183,7 @@ class Episode:
         other.top_n = self.top_n
         other.tool_search = self.tool_search
         other.search_k = self.search_k
+        other.tool_format = self.tool_format
         other.asks = self.asks
         other.calls = self.calls
         other.error_types = list(self.error_types)
@@ -195,21 +201,26 @@ class Episode:
         return [schema_copy(_served_schema(name)) for name in self.tools]
 
     def start_info(self) -> dict[str, Any]:
-        """The reset info: task, chat messages, tool schemas of A_0, recall. Built once per task and
-        recall setting (autoreset pays a copy, not a rebuild): every call returns new lists, message
+        """The reset info: task, chat messages, tool schemas of A_0, recall. With ``tool_format="compact"``
+        the system message ends with A_0 listed one line per tool (``prompts.compact_listing``). Built
+        once per task, recall and tool format setting (autoreset pays a copy, not a rebuild): every call returns new lists, message
         dicts and schema dicts down to ``parameters`` (``schema_copy``); what lies below them is shared
         between calls, read-only."""
         mode = self.task.recall or self.recall_mode
 
         def build() -> dict[str, Any]:
             skills = {sid: self.state.get("skills", sid) or {} for sid in self.task.candidate_skills}
+            messages = render_messages(self.task, skills)
+            if self.tool_format == "compact":
+                listing = compact_listing([_served_schema(name) for name in self.tools])
+                messages[0] = {**messages[0], "content": f"{messages[0]['content']}\n\n{listing}"}
             return {
-                "messages": render_messages(self.task, skills),
+                "messages": messages,
                 "tools": [_served_schema(name) for name in self.tools],  # copied per call below
                 "gold_recall": gold_recall(self.task, self.tools),
             }
 
-        base = self.task.derived(("start", mode, self.top_n, self.tool_search), build)
+        base = self.task.derived(("start", mode, self.top_n, self.tool_search, self.tool_format), build)
         return {
             "task_id": self.task.id,
             "dimension": self.task.dimension,
@@ -264,7 +275,7 @@ class Episode:
         messages: list[dict[str, Any]] = [
             {"role": "assistant", "content": turn.content, "tool_calls": tool_calls}
         ]
-        changed = False
+        changed: tuple[str, ...] = ()  # the tools this turn added to A_t
         state, allowed = self.state, self.allowed
         self.calls += len(turn.calls)
         for i, call in enumerate(turn.calls):
@@ -278,18 +289,24 @@ class Episode:
                     self.asks += 1
                 if name == ASK_USER and ASK_USER in allowed:
                     entry = {"name": name, **answer_call(self.task, call.arguments)}
-                elif name == SEARCH_TOOLS and SEARCH_TOOLS in allowed:
-                    entry = search_call(call.arguments, self.allowed, self.search_k)
-                    if entry["status"] == "success":
-                        changed |= self._expand({"tools": [t["name"] for t in entry["data"]["tools"]]})
                 else:
-                    entry = call_tool(state, name, call.arguments, allowed)
-                    if entry["status"] == "success":
-                        if name == SKILL_LOADER:
-                            changed |= self._expand(entry["data"])
-                    elif isinstance(entry["data"], dict) and "remedy" in entry["data"]:
-                        # Like an OS permission prompt: the error offers the tool that resolves it.
-                        changed |= self._expand({"tools": [entry["data"]["remedy"]]})
+                    added: tuple[str, ...] = ()
+                    if name == SEARCH_TOOLS and SEARCH_TOOLS in allowed:
+                        entry = search_call(call.arguments, self.allowed, self.search_k)
+                        if entry["status"] == "success":
+                            added = self._expand({"tools": [t["name"] for t in entry["data"]["tools"]]})
+                    else:
+                        entry = call_tool(state, name, call.arguments, allowed)
+                        if entry["status"] == "success":
+                            if name == SKILL_LOADER:
+                                added = self._expand(entry["data"])
+                        elif isinstance(entry["data"], dict) and "remedy" in entry["data"]:
+                            # Like an OS permission prompt: the error offers the tool that resolves it.
+                            added = self._expand({"tools": [entry["data"]["remedy"]]})
+                    if added:
+                        changed += added
+                        if self.tool_format == "compact":  # the call's feedback announces them
+                            entry = {**entry, "new_tools": [compact_tool(_served_schema(t)) for t in added]}
             if entry["status"] == "error":
                 self.error_types.append(entry["error_type"] or "Error")
             part = orjson.dumps(entry).decode()
@@ -306,12 +323,21 @@ class Episode:
             reward = float(self.verdict.success)
         return obs, reward, False, truncated, messages, extra
 
-    def _expand(self, data: Any) -> bool:
-        """A_{t+1} = A_t ∪ G(s): add the loaded skill's bound tools."""
+    def end(self) -> Verdict:
+        """End the episode where it stands, without a final message (e.g. a trainer's token budget ran
+        out), checked as a truncated episode is; returns the verdict (the one it has when already over)."""
+        if not self.done or self.verdict is None:
+            self.done = True
+            self.verdict = check(self.task, self.state, None)
+        return self.verdict
+
+    def _expand(self, data: Any) -> tuple[str, ...]:
+        """A_{t+1} = A_t ∪ G(s): add the loaded skill's bound tools (appended: A_t's order is kept);
+        returns the tools added."""
         bound = data.get("tools", []) if isinstance(data, dict) else []
         known = catalog()
         new = tuple(dict.fromkeys(t for t in bound if t in known and t not in self.allowed))
         if new:
             self.tools += new
             self.allowed = self.allowed.union(new)
-        return bool(new)
+        return new

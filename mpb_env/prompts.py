@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from typing import Any
 
+import orjson
+
 from mpb_env.tasks.model import Task
 
 #: How the system prompt asks for tool calls written as text. A client that passes the tools through a
@@ -61,3 +63,60 @@ def render_messages(task: Task, skills: dict[str, dict[str, Any]] | None = None)
         *({"role": m.role, "content": m.content} for m in task.history),
         {"role": "user", "content": task.query},
     ]
+
+
+#: How tools are shown to the model: ``"schema"`` (the OpenAI-style JSON schemas, passed to a chat
+#: template as ``tools``) or ``"compact"`` (one line per tool, listed in the chat itself).
+TOOL_FORMATS = ("schema", "compact")
+#: The heading of the compact tool listing in the system message.
+COMPACT_HEADING = "Tools (name(arg, optional_arg?): description; values after ':' are the allowed ones):"
+_TYPE_MARKS = {"integer": "int", "number": "num", "boolean": "bool", "object": "{}"}
+
+
+def _compact_arg(name: str, spec: dict[str, Any], required: bool) -> str:
+    """One argument of a compact signature: ``name`` (a string), ``name?`` (optional), then its type
+    when not a string (``n: int``, ``ids: [str]``) or its allowed values (``mode: a|b|c``)."""
+    out = name if required else f"{name}?"
+    if "enum" in spec:
+        return f"{out}: {'|'.join(str(v) for v in spec['enum'])}"
+    kind = spec.get("type", "string")
+    if kind == "array":
+        items = spec.get("items", {})
+        inner = "|".join(str(v) for v in items["enum"]) if "enum" in items else items.get("type", "any")
+        return f"{out}: [{_TYPE_MARKS.get(inner, 'str' if inner == 'string' else inner)}]"
+    mark = _TYPE_MARKS.get(kind)
+    return f"{out}: {mark}" if mark else out
+
+
+def compact_tool(schema: dict[str, Any]) -> str:
+    """One tool as a compact line: ``name(arg, arg?): description``.
+
+    >>> compact_tool({"type": "function", "function": {"name": "set_mode", "description": "Set it.",
+    ...     "parameters": {"properties": {"mode": {"type": "string", "enum": ["on", "off"]},
+    ...     "level": {"type": "integer"}, "note": {"type": "string"}}, "required": ["mode"]}}})
+    'set_mode(mode: on|off, level?: int, note?): Set it.'
+    """
+    fn = schema.get("function", schema)
+    params = fn.get("parameters") or {}
+    required = set(params.get("required") or ())
+    args = ", ".join(
+        _compact_arg(name, spec, name in required) for name, spec in (params.get("properties") or {}).items()
+    )
+    description = fn.get("description") or ""
+    return f"{fn['name']}({args}): {description}" if description else f"{fn['name']}({args})"
+
+
+def render_tools(schemas: list[dict[str, Any]], fmt: str = "schema") -> str:
+    """The tools as text: ``"compact"``, one ``compact_tool`` line each; ``"schema"``, one JSON schema
+    (the ``function`` part) per line. The order is the order given: callers keep it append-only, so a
+    server's prefix cache keeps hitting as tools are added."""
+    if fmt == "compact":
+        return "\n".join(compact_tool(s) for s in schemas)
+    if fmt == "schema":
+        return "\n".join(orjson.dumps(s.get("function", s)).decode() for s in schemas)
+    raise ValueError(f"unknown tool format {fmt!r}; expected one of {list(TOOL_FORMATS)}")
+
+
+def compact_listing(schemas: list[dict[str, Any]]) -> str:
+    """The compact tool listing the system message ends with (``tool_format="compact"``)."""
+    return f"{COMPACT_HEADING}\n{render_tools(schemas, 'compact')}"

@@ -17,6 +17,7 @@ from mpb_env.checkers import MEMORY_SEARCH, SKILL_LOADER, check
 from mpb_env.domains import catalog
 from mpb_env.episode import Episode
 from mpb_env.parsing import ToolCall, parse_turn
+from mpb_env.recall import DEFAULT_TOP_N
 from mpb_env.tasks.model import RecallMode, Task
 from mpb_env.world.generate import load_world
 
@@ -54,13 +55,16 @@ def replay(
     world_size: str = "M",
     open_catalog: bool = False,
     tool_search: bool = True,
+    top_n: int = DEFAULT_TOP_N,
+    max_turns: int | None = None,
 ) -> Episode:
     """Play ``actions`` and return the finished episode: it ends on a final message, on truncation,
     or is checked as it stands when the actions run out. ``open_catalog`` offers every tool from the
     start (corruptions use it so that a wrong call is judged by the checker, not refused by A_t);
-    ``tool_search`` offers ``search_tools`` (the env's default)."""
-    turns = max(15, len(actions))
-    ep = Episode(load_world(world_size), task, recall, max_turns=turns, tool_search=tool_search)  # type: ignore[arg-type]
+    ``tool_search`` offers ``search_tools`` (the env's default). ``top_n`` is recall's N; ``max_turns``
+    is T_max (default: 15, or more when there are more actions)."""
+    turns = max(15, len(actions)) if max_turns is None else max_turns
+    ep = Episode(load_world(world_size), task, recall, top_n=top_n, max_turns=turns, tool_search=tool_search)  # type: ignore[arg-type]
     if open_catalog:
         ep.set_tools(list(catalog()))
     for action in actions:
