@@ -1,6 +1,7 @@
 """mobilepa-gym: MobilePA-Bench as Gymnasium RL environments.
 
-``import mpb_env`` registers ``mpb/MobilePA-v0``. The sandbox lives here; the Gymnasium adapters are
+``import mpb_env`` registers ``mpb/MobilePA-v0`` and ``mpb/MobilePA-Admissible-v0`` (K proposed turns per
+step, a ``Discrete(K)`` action: ``mpb_env.envs.admissible``). The sandbox lives here; the Gymnasium adapters are
 ``mpb_env.envs`` and the rollout tools and CLI ``mpb_env.rollouts``.
 """
 
@@ -22,3 +23,7 @@ if ENV_ID not in gymnasium.registry:
         entry_point="mpb_env.envs.single:MobilePAEnv",
         vector_entry_point="mpb_env.envs.vector:MobilePAVectorEnv",
     )
+
+ADMISSIBLE_ENV_ID = "mpb/MobilePA-Admissible-v0"
+if ADMISSIBLE_ENV_ID not in gymnasium.registry:
+    gymnasium.register(id=ADMISSIBLE_ENV_ID, entry_point="mpb_env.envs.admissible:AdmissibleEnv")
