@@ -367,18 +367,25 @@ def test_logprobs_are_the_models_own(tok: Any, model: Any, temperature: float, t
         assert eps[0].completion_ids == eps[-1].completion_ids
 
 
-def test_a_greedy_model_picks_the_argmax(tok: Any, model: Any) -> None:
+def test_a_greedy_model_picks_the_argmax_whatever_its_generation_config(tok: Any, model_dir: Path) -> None:
+    """The checkpoint's generation config asks for a repetition penalty, a minimum length and sampling:
+    none of it reaches generation (the logprobs would not be those of the tokens' distribution)."""
     tok.chat_template = TEMPLATE
+    model = AutoModelForCausalLM.from_pretrained(model_dir)
+    config = model.generation_config
+    config.repetition_penalty, config.min_new_tokens, config.do_sample, config.top_k = 3.0, 40, True, 5
     ep = rollout_tokens(
         [PLAN[0].id], tokenizer=tok, backend=HFBackend(model, tok, temperature=0.0), split="bench",
         max_turn_tokens=16,
     )[0]  # fmt: skip
+    assert model.generation_config is config and config.repetition_penalty == 3.0  # handed back
     ids = torch.tensor([ep.prompt_ids + ep.completion_ids])
     with torch.no_grad():
         logits = model(ids).logits[0]
     start = len(ep.prompt_ids)
-    picks = [int(logits[start + j - 1].argmax()) for j in range(len(_segments(ep)[0]))]
-    assert _segments(ep)[0] == picks
+    reply = _segments(ep)[0]
+    assert reply == [int(logits[start + j - 1].argmax()) for j in range(len(reply))]
+    assert len(reply) == 16 or reply[-1] == tok.eos_token_id
 
 
 def test_two_runs_are_identical_and_the_seed_matters(tok: Any, model: Any) -> None:
@@ -418,7 +425,7 @@ def test_vllm_server_backend_matches_the_in_process_one(
     local = HFBackend(model, tok, temperature=0.9, top_k=30)
     expected = rollout_tokens(ids, backend=FirstTurnScripted(Scripted(tok, plan), local), **settings)
     with FakeVLLM(model, tok) as server:
-        remote = VLLMServerBackend(base_url=server.url, temperature=0.9, top_k=30, stop_ids=local.stop_ids)
+        remote = VLLMServerBackend(base_url=server.url, temperature=0.9, top_k=30)
         got = rollout_tokens(ids, backend=FirstTurnScripted(Scripted(tok, plan), remote), **settings)
     _same(got, expected)
     assert server.requests and all(len(r["prompt"]) == 1 for r in server.requests)  # one row per request
