@@ -78,6 +78,7 @@ __all__ = [
     "VLLMServerBackend",
     "rollout_tokens",
     "row_seed",
+    "trl_rollout_output",
 ]
 
 
@@ -115,6 +116,23 @@ def row_seed(seed: int, task_id: str, copy: int, turn: int) -> int:
     """The sampling seed of one row: from the run's ``seed``, the task, the row's index among the copies
     of its task in ``task_ids`` and the turn (a non-negative 31-bit int)."""
     return request_seed(seed, f"{task_id}#{copy}#{turn}")
+
+
+def trl_rollout_output(episodes: list[TokenEpisode]) -> dict[str, list[Any]]:
+    """Episodes as the dict a TRL ``GRPOTrainer(rollout_func=...)`` returns: ``prompt_ids``,
+    ``completion_ids``, ``logprobs`` and ``env_mask`` (which TRL multiplies into its loss mask), plus
+    ``env_reward``, ``outcome``, ``task_id`` and ``turns``, which TRL hands its reward functions as
+    keyword arguments (``def reward(completions, env_reward, **kw): return env_reward``)."""
+    return {
+        "prompt_ids": [e.prompt_ids for e in episodes],
+        "completion_ids": [e.completion_ids for e in episodes],
+        "logprobs": [e.logprobs for e in episodes],
+        "env_mask": [e.env_mask for e in episodes],
+        "env_reward": [e.reward for e in episodes],
+        "outcome": [e.outcome for e in episodes],
+        "task_id": [e.task_id for e in episodes],
+        "turns": [e.turns for e in episodes],
+    }
 
 
 # ---------------------------------------------------------------------------------------- backends
@@ -584,6 +602,9 @@ def rollout_tokens(
         seed: the base of every row's sampling seed (``row_seed``).
         timings: a dict to fill with seconds spent (``generate``, ``env``, ``template``, ``total``).
         **env_kwargs: further ``MobilePAVectorEnv`` arguments (``top_n``, ``world_size``, ...).
+
+    Calls with the same settings and number of episodes reuse one vector env (built on the first call):
+    do not run two such calls at once from different threads.
 
     Raises:
         ValueError: bad settings, an unknown task id, a first prompt that does not fit

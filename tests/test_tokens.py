@@ -26,7 +26,14 @@ from vllm_server import FakeVLLM
 from hf_model import END, STRICT_TEMPLATE, TEMPLATE, build
 from mpb_env.checkers import SKILL_LOADER
 from mpb_env.prompts import compact_tool, render_tools
-from mpb_env.rollouts.tokens import HFBackend, TokenEpisode, VLLMServerBackend, rollout_tokens, row_seed
+from mpb_env.rollouts.tokens import (
+    HFBackend,
+    TokenEpisode,
+    VLLMServerBackend,
+    rollout_tokens,
+    row_seed,
+    trl_rollout_output,
+)
 from mpb_env.tasks import load_tasks
 from mpb_env.tasks.model import Task, episodes
 
@@ -278,6 +285,10 @@ def test_the_episode_budget_cuts_and_flags(tok: Any) -> None:
             )
         assert len(ep.prompt_ids) + len(ep.completion_ids) <= budget
         assert ep.completion_ids == full.completion_ids[: len(ep.completion_ids)]  # a prefix of the full run
+    out = trl_rollout_output([full, ep])  # what a TRL rollout_func returns
+    assert out["completion_ids"] == [full.completion_ids, ep.completion_ids]
+    assert out["env_mask"][1] == ep.env_mask and out["env_reward"] == [1.0, 0.0]
+    assert out["outcome"] == ["ok", "budget"] and out["logprobs"][0] == full.logprobs
     exact = rollout_tokens(
         [task.id],
         tokenizer=tok,
