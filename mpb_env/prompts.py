@@ -8,6 +8,7 @@ schemas of the current action set travel separately (``info["tools"]``), as chat
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import orjson
@@ -69,7 +70,7 @@ def render_messages(task: Task, skills: dict[str, dict[str, Any]] | None = None)
 #: template as ``tools``) or ``"compact"`` (one line per tool, listed in the chat itself).
 TOOL_FORMATS = ("schema", "compact")
 #: The heading of the compact tool listing in the system message.
-COMPACT_HEADING = "Tools (name(arg, optional_arg?): description; values after ':' are the allowed ones):"
+COMPACT_HEADING = "Tools (arg? is optional):"
 _TYPE_MARKS = {"integer": "int", "number": "num", "boolean": "bool", "object": "{}"}
 
 
@@ -88,13 +89,28 @@ def _compact_arg(name: str, spec: dict[str, Any], required: bool) -> str:
     return f"{out}: {mark}" if mark else out
 
 
+#: Where a tool description's first sentence ends (a full stop before a capital; "e.g. x" goes on).
+_SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[A-Z`\"])")
+
+
+def summary(description: str) -> str:
+    """The first sentence of a tool description (its docstring's summary line), without its full stop.
+
+    >>> summary("Close an app (e.g. music). It stops. More here.")
+    'Close an app (e.g. music)'
+    """
+    return _SENTENCE_END.split(description.strip(), maxsplit=1)[0].removesuffix(".")
+
+
 def compact_tool(schema: dict[str, Any]) -> str:
-    """One tool as a compact line: ``name(arg, arg?): description``.
+    """One tool as a compact line: ``name(arg, arg?): summary``, with each argument's type when it is not
+    a string and the allowed values of an enum; the description's first sentence only (``summary``: the
+    later ones, and the argument docs with their examples, are in the JSON schema).
 
     >>> compact_tool({"type": "function", "function": {"name": "set_mode", "description": "Set it.",
     ...     "parameters": {"properties": {"mode": {"type": "string", "enum": ["on", "off"]},
     ...     "level": {"type": "integer"}, "note": {"type": "string"}}, "required": ["mode"]}}})
-    'set_mode(mode: on|off, level?: int, note?): Set it.'
+    'set_mode(mode: on|off, level?: int, note?): Set it'
     """
     fn = schema.get("function", schema)
     params = fn.get("parameters") or {}
@@ -102,7 +118,7 @@ def compact_tool(schema: dict[str, Any]) -> str:
     args = ", ".join(
         _compact_arg(name, spec, name in required) for name, spec in (params.get("properties") or {}).items()
     )
-    description = fn.get("description") or ""
+    description = summary(fn.get("description") or "")
     return f"{fn['name']}({args}): {description}" if description else f"{fn['name']}({args})"
 
 

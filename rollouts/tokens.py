@@ -41,7 +41,8 @@ entry. Either way the listing is append-only, so a server's prefix cache keeps h
 **Budget**: an episode ends when its prompt plus completion reaches ``max_episode_tokens`` (each turn
 may generate ``min(max_turn_tokens, remaining)`` tokens; feedback that would not fit is not appended):
 ``truncated=True``, ``outcome="budget"``, reward 0, and the verdict the env gives an episode ended where
-it stands (``Episode.end``, as at T_max). A first prompt that leaves no room is a ``ValueError`` before
+it stands (``Episode.end``, as at T_max; the reward stays 0 even where that verdict passes, e.g. a state
+task whose writes were done before its final message was cut: a cut episode is not paid). A first prompt that leaves no room is a ``ValueError`` before
 anything is generated. T_max (``max_turns``) truncation is the env's own: ``outcome="ok"``, truncated,
 the env's reward. ``outcome="env_error"``: the env raised (a bug; the episode ends with reward 0);
 ``"policy_error"``: the backend returned an impossible row (more tokens than allowed, or logprobs of
@@ -77,6 +78,7 @@ __all__ = [
     "VLLMServerBackend",
     "rollout_tokens",
     "row_seed",
+    "trl_rollout_output",
 ]
 
 
@@ -114,6 +116,23 @@ def row_seed(seed: int, task_id: str, copy: int, turn: int) -> int:
     """The sampling seed of one row: from the run's ``seed``, the task, the row's index among the copies
     of its task in ``task_ids`` and the turn (a non-negative 31-bit int)."""
     return request_seed(seed, f"{task_id}#{copy}#{turn}")
+
+
+def trl_rollout_output(episodes: list[TokenEpisode]) -> dict[str, list[Any]]:
+    """Episodes as the dict a TRL ``GRPOTrainer(rollout_func=...)`` returns: ``prompt_ids``,
+    ``completion_ids``, ``logprobs`` and ``env_mask`` (which TRL multiplies into its loss mask), plus
+    ``env_reward``, ``outcome``, ``task_id`` and ``turns``, which TRL hands its reward functions as
+    keyword arguments (``def reward(completions, env_reward, **kw): return env_reward``)."""
+    return {
+        "prompt_ids": [e.prompt_ids for e in episodes],
+        "completion_ids": [e.completion_ids for e in episodes],
+        "logprobs": [e.logprobs for e in episodes],
+        "env_mask": [e.env_mask for e in episodes],
+        "env_reward": [e.reward for e in episodes],
+        "outcome": [e.outcome for e in episodes],
+        "task_id": [e.task_id for e in episodes],
+        "turns": [e.turns for e in episodes],
+    }
 
 
 # ---------------------------------------------------------------------------------------- backends
@@ -167,7 +186,8 @@ class HFBackend:
     the model's ``generation_config.eos_token_id``s). ``temperature=0`` is greedy. Sampling draws each
     row from a random stream of its own seeded by its seed (``rollouts.hf._RowSampler``: the draws do not
     depend on the other rows, and the caller's random state is untouched). Only the settings given here
-    shape the distribution (no ``generation_config`` sampling defaults), and ``logprobs`` are those of
+    shape the distribution (none of the checkpoint's ``generation_config``: no repetition penalty, minimum
+    length or suppressed tokens it may set; its eos ids only, as stop ids), and ``logprobs`` are those of
     that distribution: log-softmax of the logits after temperature, top-k and top-p; after greedy
     decoding, of the plain logits. The model is put in eval mode while it generates and back after.
     """
@@ -240,7 +260,11 @@ class HFBackend:
             eos_token_id=self.stop_ids,
             pad_token_id=self.pad_id,
         )
-        training = model.training
+        # generate fills every setting left unset from the model's generation config (a checkpoint's
+        # repetition_penalty, min_new_tokens, suppress_tokens, stop_strings...), which would change the
+        # distribution the logprobs are read from: it reads this clean one instead while it runs
+        training, own_config = model.training, getattr(model, "generation_config", None)
+        model.generation_config = config
         try:
             with torch.inference_mode():
                 generated = model.eval().generate(
@@ -252,6 +276,7 @@ class HFBackend:
                 )
         finally:
             model.train(training)
+            model.generation_config = own_config
         new = generated[:, width:].tolist()
         steps = torch.stack(picker.steps, dim=1).tolist() if picker.steps else [[] for _ in prompts]
         stops = set(self.stop_ids)
@@ -411,11 +436,29 @@ class _Template:
         if not getattr(tokenizer, "chat_template", None):
             raise ValueError("the tokenizer has no chat template")
         self.tokenizer = tokenizer
-        ends = set(stop_ids or ()) | {tokenizer.eos_token_id}
+        self.special = set(getattr(tokenizer, "all_special_ids", ()) or ())
+        ends = set(stop_ids or ()) | {tokenizer.eos_token_id, self._end_of_turn()}
         self.ends = {i for i in ends if i is not None}
-        self.end_texts = {i: tokenizer.decode([i], skip_special_tokens=False) for i in self.ends}
-        self.special = set(getattr(tokenizer, "all_special_ids", ()) or ()) | self.ends
+        self.special |= self.ends
+        self.end_texts = {i: self.decode([i]) for i in self.ends}
         self.reads_tools = _reads_tools(tokenizer)
+
+    def _end_of_turn(self) -> int | None:
+        """The special token the template ends an assistant turn with (``<|im_end|>``, ``<|eot_id|>``),
+        found by rendering a probe chat; ``None`` when no probe renders or none follows the reply."""
+        probe = "Probe reply 7f3a"
+        for chat in (
+            [{"role": "system", "content": "s"}, {"role": "user", "content": "u"}],
+            [{"role": "user", "content": "u"}],
+        ):
+            try:
+                text = self.render([*chat, {"role": "assistant", "content": probe}], None, gen=False)
+            except Exception:  # a template's raise_exception(...): try the next probe
+                continue
+            at = text.rfind(probe)
+            first = self.encode(text[at + len(probe) :])[:1] if at >= 0 else []
+            return first[0] if first and first[0] in self.special else None
+        return None
 
     def render(self, messages: list[dict[str, Any]], tools: list[dict[str, Any]] | None, gen: bool) -> str:
         text = self.tokenizer.apply_chat_template(
@@ -429,7 +472,8 @@ class _Template:
         return list(self.tokenizer(text, add_special_tokens=False)["input_ids"])
 
     def decode(self, ids: list[int]) -> str:
-        return str(self.tokenizer.decode(ids, skip_special_tokens=False))
+        # no clean-up of spaces: the text must be the tokens' own, as the template then writes it
+        return str(self.tokenizer.decode(ids, skip_special_tokens=False, clean_up_tokenization_spaces=False))
 
 
 def _mismatch(expected: str, got: str) -> str:
@@ -558,6 +602,9 @@ def rollout_tokens(
         seed: the base of every row's sampling seed (``row_seed``).
         timings: a dict to fill with seconds spent (``generate``, ``env``, ``template``, ``total``).
         **env_kwargs: further ``MobilePAVectorEnv`` arguments (``top_n``, ``world_size``, ...).
+
+    Calls with the same settings and number of episodes reuse one vector env (built on the first call):
+    do not run two such calls at once from different threads.
 
     Raises:
         ValueError: bad settings, an unknown task id, a first prompt that does not fit
@@ -694,8 +741,14 @@ def _play(
     t0 = time.perf_counter()
     try:
         if terminated or truncated:
-            # check that the template writes the last reply as generated (its suffix is not appended)
-            _suffix(template, row, reply, ended_by, template.render(row.messages, row.tools, gen=False))
+            # check that the template writes the last reply as generated (its suffix is not appended); a
+            # template that refuses a chat ending in a reply is not checked here
+            try:
+                last = template.render(row.messages, row.tools, gen=False)
+            except Exception:
+                last = None
+            if last is not None:
+                _suffix(template, row, reply, ended_by, last)
             if truncated:  # T_max: the feedback of the last turn is in the chat, not in the tokens
                 row.messages += _feedback_messages(obs, row)
             _finish(row, "ok", verdict=info.get("verdict"), reward=reward, truncated=bool(truncated))
