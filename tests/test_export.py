@@ -1,20 +1,49 @@
-"""Runs as training data: ``mpb export`` (replayed, checked chat records)."""
+"""Runs as training data: ``mpb export`` (replayed, checked chat records), and ``sft_dataset`` (tokens
+and assistant masks)."""
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 from typing import Any
 
 import datasets
 import orjson
 import pytest
+from transformers import AutoTokenizer
 
+from hf_model import TEMPLATE, build
 from mpb_env.parsing import ToolCall, parse_turn
 from mpb_env.rollouts.cli import main
 from mpb_env.rollouts.export import ExportError, read_export, run_records
 from mpb_env.rollouts.policies import OraclePolicy
 from mpb_env.rollouts.runner import read_trajectories, run
-from mpb_env.tasks import task_index
+from mpb_env.rollouts.sft import sft_dataset
+from mpb_env.tasks import load_tasks, task_index
+
+#: A Qwen2.5-style template that renders ``tools`` and ``tool_calls`` (``hf_model.TEMPLATE`` renders
+#: neither calls nor ids: the text fallback).
+TOOL_TEMPLATE = (
+    "{%- if tools %}{{ '<|im_start|>system\\n' }}"
+    "{%- if messages[0].role == 'system' %}{{ messages[0].content + '\\n\\n' }}{% endif %}"
+    "{{- '# Tools\\n<tools>' }}{% for t in tools %}{{ '\\n' }}{{ t | tojson }}{% endfor %}"
+    "{{- '\\n</tools><|im_end|>\\n' }}"
+    "{%- elif messages[0].role == 'system' %}{{ '<|im_start|>system\\n' + messages[0].content + '<|im_end|>\\n' }}"
+    "{%- endif %}"
+    "{%- for m in messages %}"
+    "{%- if m.role == 'assistant' %}{{ '<|im_start|>assistant\\n' + m.content }}"
+    "{%- for c in m.tool_calls or [] %}{% if m.content or not loop.first %}{{ '\\n' }}{% endif %}"
+    '{{- \'<tool_call>\\n{"name": "\' + c.function.name + \'", "arguments": \' }}'
+    "{{- c.function.arguments | tojson }}{{ '}\\n</tool_call>' }}"
+    "{%- endfor %}{{ '<|im_end|>\\n' }}"
+    "{%- elif m.role == 'tool' %}"
+    "{{- '<|im_start|>user\\n<tool_response>\\n' + m.content + '\\n</tool_response><|im_end|>\\n' }}"
+    "{%- elif not (m.role == 'system' and loop.first) %}"
+    "{{- '<|im_start|>' + m.role + '\\n' + m.content + '<|im_end|>\\n' }}"
+    "{%- endif %}"
+    "{%- endfor %}"
+    "{%- if add_generation_prompt %}{{ '<|im_start|>assistant\\n' }}{% endif %}"
+)
 
 
 def _eval(out: Path, *extra: str) -> None:
@@ -35,6 +64,12 @@ def random_run(tmp_path_factory: pytest.TempPathFactory) -> Path:
     out = tmp_path_factory.mktemp("runs") / "random"
     _eval(out, "--policy", "random")
     return out
+
+
+@pytest.fixture(scope="module")
+def tokenizer(tmp_path_factory: pytest.TempPathFactory) -> Any:
+    path = build(tmp_path_factory.mktemp("tok") / "tiny", [t.query for t in load_tasks("starter")])
+    return AutoTokenizer.from_pretrained(path)
 
 
 def _error_line(capsys: pytest.CaptureFixture[str]) -> str:
@@ -204,3 +239,129 @@ def test_run_records_refuses_a_run_still_being_written(oracle_run: Path, tmp_pat
     with FileLock(copy / "run.lock"), pytest.raises(ExportError, match="still writing"):
         run_records(copy)
     assert len(run_records(copy)) == 52  # no report.json: the task is found by its digest in any split
+
+
+# --------------------------------------------------------------------------- sft_dataset
+def _masked_runs(ids: list[int], mask: list[int]) -> list[list[int]]:
+    runs: list[list[int]] = []
+    for i, (token, m) in enumerate(zip(ids, mask, strict=True)):
+        if m:
+            if i == 0 or not mask[i - 1]:
+                runs.append([])
+            runs[-1].append(token)
+    return runs
+
+
+def _expected_turn(message: dict[str, Any]) -> str:
+    """What TOOL_TEMPLATE writes for an assistant message (``tojson`` is ``json.dumps``, unescaped)."""
+    calls = []
+    for c in message.get("tool_calls", []):
+        arguments = json.dumps(c["function"]["arguments"], ensure_ascii=False)
+        calls.append(
+            f'<tool_call>\n{{"name": "{c["function"]["name"]}", "arguments": {arguments}}}\n</tool_call>'
+        )
+    parts = [message["content"]] if message["content"] else []
+    return "\n".join(parts + calls) + "<|im_end|>"
+
+
+def test_masks_cover_exactly_the_assistant_turns(oracle_run: Path, tokenizer: Any) -> None:
+    tokenizer.chat_template = TOOL_TEMPLATE
+    records = run_records(oracle_run, only_success=True)
+    ds = sft_dataset(tokenizer, run_dir=oracle_run)
+    assert set(ds.column_names) >= {"input_ids", "attention_mask", "assistant_masks"}
+    by_task: dict[str, list[dict[str, Any]]] = {}
+    for row in ds:
+        assert len(row["input_ids"]) == len(row["attention_mask"]) == len(row["assistant_masks"])
+        assert set(row["attention_mask"]) == {1}
+        by_task.setdefault(row["task_id"], []).append(row)
+    assert list(by_task) == [r["task_id"] for r in records]
+    for rec in records:
+        rows = by_task[rec["task_id"]]
+        turns = [m for m in rec["messages"][rec["prompt_messages"] :] if m["role"] == "assistant"]
+        decoded = [
+            tokenizer.decode(run)
+            for row in rows
+            for run in _masked_runs(row["input_ids"], row["assistant_masks"])
+        ]
+        assert decoded == [_expected_turn(m) for m in turns], rec["task_id"]
+        assert [t for row in rows for t in row["turns"]] == list(range(len(turns)))
+        if len(set(map(len, rec["turn_tools"]))) == 1:  # one action set: one sequence, the whole chat
+            assert len(rows) == 1
+            whole = tokenizer.apply_chat_template(rec["messages"], tools=rec["tools"], tokenize=False)
+            assert tokenizer.decode(rows[0]["input_ids"]) == whole
+    # A_t grew at turn 2 (grant_app_permission offered): a second sequence whose system turn lists it.
+    first, second = by_task["basic-010"]
+    assert (first["turns"], second["turns"]) == ([0], [1, 2, 3])
+    assert "grant_app_permission" in tokenizer.decode(second["input_ids"]).split("<|im_end|>")[0]
+    assert "grant_app_permission" not in tokenizer.decode(first["input_ids"]).split("<|im_end|>")[0]
+
+
+def test_a_template_without_tool_calls_gets_them_as_text(oracle_run: Path, tokenizer: Any) -> None:
+    tokenizer.chat_template = TEMPLATE  # renders content only
+    records = run_records(oracle_run, only_success=True)[:10]
+    ds = sft_dataset(tokenizer, records=records)
+    for rec in records:
+        turns = [m for m in rec["messages"][rec["prompt_messages"] :] if m["role"] == "assistant"]
+        runs = [
+            tokenizer.decode(run)
+            for row in ds
+            if row["task_id"] == rec["task_id"]
+            for run in _masked_runs(row["input_ids"], row["assistant_masks"])
+        ]
+        assert len(runs) == len(turns) and all(r.endswith("<|im_end|>") for r in runs)
+        for text, message in zip(runs, turns, strict=True):
+            parsed = parse_turn(text.removesuffix("<|im_end|>"))
+            calls = [(c.name, c.arguments) for c in parsed.calls]
+            assert calls == [
+                (c["function"]["name"], c["function"]["arguments"]) for c in message.get("tool_calls", [])
+            ]
+            if not calls:
+                assert parsed.content == message["content"]
+
+
+def test_malformed_turns_and_max_length(oracle_run: Path, tokenizer: Any) -> None:
+    tokenizer.chat_template = TOOL_TEMPLATE
+    (record,) = [r for r in run_records(oracle_run) if r["task_id"] == "basic-001"]
+    whole = sft_dataset(tokenizer, records=[record])
+    assert whole["turns"] == [[0, 1]]
+    skipped = sft_dataset(tokenizer, records=[{**record, "malformed_turns": [0]}])
+    assert skipped["turns"] == [[1]] and skipped["input_ids"] == whole["input_ids"]
+    runs = _masked_runs(skipped["input_ids"][0], skipped["assistant_masks"][0])
+    assert [tokenizer.decode(r) for r in runs] == [record["messages"][-1]["content"] + "<|im_end|>"]
+    n = len(whole["input_ids"][0])
+    cut_at = n - 3
+    with pytest.warns(UserWarning, match="were cut"):
+        cut = sft_dataset(tokenizer, records=[record], max_length=cut_at)
+    assert (
+        len(cut["input_ids"][0]) == cut_at
+        and cut["assistant_masks"][0] == whole["assistant_masks"][0][:cut_at]
+    )
+    with pytest.warns(UserWarning, match="dropped"):
+        assert sft_dataset(tokenizer, records=[record], max_length=10).num_rows == 0
+    with pytest.raises(ValueError, match="one source"):
+        sft_dataset(tokenizer, "train", run_dir=oracle_run)
+
+
+def test_trl_sft_trainer_takes_the_dataset_as_is(oracle_run: Path, tokenizer: Any, tmp_path: Path) -> None:
+    from transformers import AutoModelForCausalLM
+    from trl import SFTConfig, SFTTrainer
+
+    tokenizer.chat_template = TOOL_TEMPLATE
+    ds = sft_dataset(tokenizer, run_dir=oracle_run, limit=3)
+    config = SFTConfig(
+        output_dir=str(tmp_path),
+        max_length=None,
+        use_cpu=True,
+        bf16=False,
+        report_to="none",
+        disable_tqdm=True,
+        activation_checkpointing=False,
+    )
+    model = AutoModelForCausalLM.from_pretrained(tokenizer.name_or_path)
+    trainer = SFTTrainer(model=model, args=config, train_dataset=ds, processing_class=tokenizer)
+    prepared = trainer.train_dataset
+    assert prepared.num_rows == ds.num_rows == 3
+    for row, source in zip(prepared, ds, strict=True):  # not re-tokenised; labels from the mask
+        assert row["input_ids"] == source["input_ids"]
+        masked = zip(source["input_ids"], source["assistant_masks"], strict=True)
+        assert row["labels"] == [t if m else -100 for t, m in masked]
