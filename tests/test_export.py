@@ -1,9 +1,12 @@
-"""Runs as training data: ``mpb export`` (replayed, checked chat records), and ``sft_dataset`` (tokens
-and assistant masks)."""
+"""Runs as training data: ``mpb export`` (replayed, checked chat records), ``sft_dataset`` (tokens and
+assistant masks) and the SFT example's smoke run."""
 
 from __future__ import annotations
 
 import json
+import re
+import subprocess
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -20,6 +23,8 @@ from mpb_env.rollouts.policies import OraclePolicy
 from mpb_env.rollouts.runner import read_trajectories, run
 from mpb_env.rollouts.sft import sft_dataset
 from mpb_env.tasks import load_tasks, task_index
+
+ROOT = Path(__file__).resolve().parents[1]
 
 #: A Qwen2.5-style template that renders ``tools`` and ``tool_calls`` (``hf_model.TEMPLATE`` renders
 #: neither calls nor ids: the text fallback).
@@ -365,3 +370,37 @@ def test_trl_sft_trainer_takes_the_dataset_as_is(oracle_run: Path, tokenizer: An
         assert row["input_ids"] == source["input_ids"]
         masked = zip(source["input_ids"], source["assistant_masks"], strict=True)
         assert row["labels"] == [t if m else -100 for t, m in masked]
+
+
+# --------------------------------------------------------------------------- the example
+def test_sft_example_smoke(tmp_path: Path) -> None:
+    out = tmp_path / "sft"
+    proc = subprocess.run(
+        [
+            sys.executable,
+            str(ROOT / "training_examples" / "sft_oracle.py"),
+            "--smoke",
+            "--output-dir",
+            str(out),
+        ],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+    )
+    assert proc.returncode == 0, proc.stderr[-3000:]
+    losses = [float(m.group(2)) for m in re.finditer(r"^step (\d+) loss (\d+\.\d+)$", proc.stdout, re.M)]
+    assert len(losses) == 4 and all(0 < x < 20 for x in losses)
+    assert (out / "config.json").is_file() and (out / "tokenizer.json").is_file()
+
+
+def test_sft_example_refuses_a_missing_model(tmp_path: Path) -> None:
+    missing = tmp_path / "no-such-model"
+    proc = subprocess.run(
+        [sys.executable, str(ROOT / "training_examples" / "sft_oracle.py"), "--model", str(missing)],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+    )
+    assert proc.returncode == 2
+    assert proc.stderr.strip().splitlines() == [f"sft_oracle.py: error: no model directory {str(missing)!r}"]
+    assert proc.stdout == ""
