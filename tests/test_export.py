@@ -15,7 +15,7 @@ import orjson
 import pytest
 from transformers import AutoTokenizer
 
-from hf_model import TEMPLATE, build
+from hf_model import STRICT_TEMPLATE, TEMPLATE, build
 from mpb_env.parsing import ToolCall, parse_turn
 from mpb_env.rollouts.cli import main
 from mpb_env.rollouts.export import ExportError, read_export, run_records
@@ -301,8 +301,13 @@ def test_masks_cover_exactly_the_assistant_turns(oracle_run: Path, tokenizer: An
     assert "grant_app_permission" not in tokenizer.decode(first["input_ids"]).split("<|im_end|>")[0]
 
 
-def test_a_template_without_tool_calls_gets_them_as_text(oracle_run: Path, tokenizer: Any) -> None:
-    tokenizer.chat_template = TEMPLATE  # renders content only
+@pytest.mark.parametrize("template", ["plain", "strict"])
+def test_a_template_without_tool_calls_gets_them_as_text(
+    oracle_run: Path, tokenizer: Any, template: str
+) -> None:
+    # Both render content only; the strict one (Mistral's checks) also refuses tool messages, so the
+    # feedback of each turn goes as one user message, as HFPolicy sends it.
+    tokenizer.chat_template = TEMPLATE if template == "plain" else STRICT_TEMPLATE
     records = run_records(oracle_run, only_success=True)[:10]
     ds = sft_dataset(tokenizer, records=records)
     for rec in records:
@@ -322,6 +327,24 @@ def test_a_template_without_tool_calls_gets_them_as_text(oracle_run: Path, token
             ]
             if not calls:
                 assert parsed.content == message["content"]
+    text = tokenizer.decode(ds[0]["input_ids"])
+    assert ("<|im_start|>user\n[{" in text) == (template == "strict")
+
+
+def test_a_template_that_rewrites_earlier_turns_gets_a_sequence_per_turn(
+    oracle_run: Path, tokenizer: Any
+) -> None:
+    # As Qwen3's drops the reasoning of earlier turns: here only the last assistant turn has a think block.
+    last = "'<|im_start|>assistant\\n' + ('<think></think>' if loop.last else '') + m.content"
+    tokenizer.chat_template = TOOL_TEMPLATE.replace("'<|im_start|>assistant\\n' + m.content", last)
+    (record,) = [r for r in run_records(oracle_run) if r["task_id"] == "basic-002"]
+    turns = [m for m in record["messages"][record["prompt_messages"] :] if m["role"] == "assistant"]
+    assert len(turns) >= 2
+    ds = sft_dataset(tokenizer, records=[record])
+    assert ds["turns"] == [[t] for t in range(len(turns))]
+    for row, message in zip(ds, turns, strict=True):
+        runs = _masked_runs(row["input_ids"], row["assistant_masks"])
+        assert [tokenizer.decode(r) for r in runs] == ["<think></think>" + _expected_turn(message)]
 
 
 def test_malformed_turns_and_max_length(oracle_run: Path, tokenizer: Any) -> None:
