@@ -10,6 +10,8 @@
     mpb eval --policy P [--json] [--out D] rollouts, the Table 3 row and the per-category breakdown
                                            (P: oracle, null, random, openai:MODEL on a chat server,
                                            or hf:PATH, a transformers model run in-process)
+    mpb export RUN_DIR --out D             a run's episodes as chat-format training data
+                                           (--oracle --split S: the oracle's episodes instead)
 
 Every command that reads tasks takes ``--split NAME`` (default ``bench``) or ``--tasks FILE`` (a JSONL
 file of task records, e.g. generated training tasks). ``eval`` runs every policy, the oracle included,
@@ -638,6 +640,37 @@ def cmd_eval(args: argparse.Namespace) -> int:
     return 0
 
 
+# --------------------------------------------------------------------------- export
+def cmd_export(args: argparse.Namespace) -> int:
+    """Episodes as chat-format training data (``mpb_env.rollouts.export``): a run's, or the oracle's."""
+    from mpb_env.rollouts.export import ExportError, export
+
+    if args.oracle == (args.run_dir is not None):
+        raise UsageError("give RUN_DIR (a directory of mpb eval --out), or --oracle with --split or --tasks")
+    if args.oracle and args.split is None and args.tasks is None:
+        raise UsageError("--oracle needs the tasks to play: --split S (e.g. train) or --tasks FILE")
+    if args.recall is not None and not args.oracle:
+        raise UsageError("--recall applies only to --oracle (a run is replayed with its own settings)")
+    tasks = _tasks(args) if args.split is not None or args.tasks is not None else None
+    try:
+        done = export(
+            args.out,
+            run_dir=args.run_dir,
+            tasks=tasks,
+            only_success=args.only_success,
+            recall=args.recall or "oracle",
+            source=str(args.tasks) if args.tasks else f"split {args.split}",
+        )
+    except ExportError as exc:
+        raise UsageError(str(exc)) from None
+    except OSError as exc:
+        raise RunError(f"cannot write the export to {args.out}: {first_line(exc)}") from None
+    print(
+        f"wrote {done['episodes']} episodes ({done['successes']} successful) to {args.out}", file=sys.stderr
+    )
+    return 0
+
+
 # --------------------------------------------------------------------------- bench
 def cmd_bench(args: argparse.Namespace) -> int:
     """The quick throughput benchmark (``benchmarks/throughput.py --quick``): a table, or JSON."""
@@ -797,6 +830,17 @@ def build_parser() -> argparse.ArgumentParser:
         "(ray), or the first with the second as fallback (auto, the default)",
     )
     p.set_defaults(func=cmd_eval)
+
+    p = sub.add_parser("export", help="a run's episodes (or the oracle's) as chat-format training data")
+    p.add_argument("run_dir", nargs="?", type=_path, default=None, help="a run directory (mpb eval --out)")
+    p.add_argument("--out", type=_path, required=True, metavar="DIR", help="a new directory for the export")
+    p.add_argument("--only-success", action="store_true", help="only episodes the checker passed")
+    p.add_argument("--oracle", action="store_true", help="export the oracle's episodes over --split/--tasks")
+    p.add_argument(
+        "--recall", choices=RECALL_MODES, default=None, help="--oracle: tool recall (default: oracle)"
+    )
+    _task_source(p)
+    p.set_defaults(func=cmd_export)
 
     p = sub.add_parser("bench", help="the quick throughput benchmark (~15 s)")
     p.add_argument("--json", action="store_true", help="print the report as one JSON object")
