@@ -609,7 +609,12 @@ def cmd_eval(args: argparse.Namespace) -> int:
     report = build_report(
         trajectories,
         plan,
-        settings={"recall": recall, "top_n": args.top_n, "tool_search": not args.no_tool_search},
+        settings={
+            "recall": recall,
+            "top_n": args.top_n,
+            "tool_search": not args.no_tool_search,
+            "world_size": args.world_size,
+        },
     )
     report["run"] = {
         "policy": canonical_spec(args.policy),

@@ -55,8 +55,8 @@ def build_report(
     Args:
         trajectories: the run's trajectories (one per episode; unknown task ids are ignored).
         expected_tasks: the tasks the run was meant to cover: the denominator.
-        settings: the run's ``recall``, ``top_n`` and ``tool_search``: adds ``reach`` (recall@N and the
-            oracle ceiling per dimension under them).
+        settings: the run's ``recall``, ``top_n``, ``tool_search`` and ``world_size``: adds ``reach``
+            (recall@N and the oracle ceiling per dimension under them).
     """
     plan = episodes(list(expected_tasks))
     matched = _match(plan, trajectories)
@@ -103,6 +103,7 @@ def _reach(plan: list[Task], settings: dict[str, Any] | None) -> dict[str, Any]:
         settings.get("recall", "bm25"),
         settings.get("top_n", DEFAULT_TOP_N),
         settings.get("tool_search", True),
+        settings.get("world_size", "M"),
     )
     return {"reach": got}
 

@@ -229,3 +229,30 @@ def test_rehashing_a_recorded_version_is_refused(tmp_path) -> None:
     record_version("x-v2", "b" * 64, tmp_path)
     record_version("x-v2", "c" * 64, tmp_path, rehash=True)  # a version not yet released
     assert orjson.loads((tmp_path / "versions.json").read_bytes()) == {"x-v1": "a" * 64, "x-v2": "c" * 64}
+
+
+# --------------------------------------------------------------------------- info and reports
+def test_info_and_the_strict_eval_report_state_recall_and_ceiling(capsys, tmp_path) -> None:
+    from mpb_env.rollouts.cli import main
+
+    t = _alarm_task(
+        id="reach-wallpaper",
+        query="Change what I see behind my app icons.",
+        gold={"calls": [{"name": "set_wallpaper", "arguments": {"wallpaper_id": "wallpaper_004"}}]},
+        oracle=[calls(call("set_wallpaper", wallpaper_id="wallpaper_004")), "Done."],
+    )
+    path = tmp_path / "tasks.jsonl"
+    path.write_bytes(orjson.dumps(t.model_dump(mode="json")) + b"\n")
+    assert main(["info", "--tasks", str(path), "--json"]) == 0
+    row = orjson.loads(capsys.readouterr().out)["tasks"]["reach"]["by_dimension"]["basic"]
+    assert row == {"episodes": 1, "recall_at_n": 0.0, "ceiling": 1.0, "unsolvable": []}
+    assert main(["info", "--tasks", str(path)]) == 0
+    assert "recall@15 / oracle ceiling: Basic 0.00 / 100.0%" in capsys.readouterr().out
+    # Without search_tools the oracle cannot reach set_wallpaper: the report says so.
+    assert main(["eval", "--tasks", str(path), "--no-tool-search", "--no-progress"]) == 0
+    out = capsys.readouterr().out
+    assert "search_tools off" in out and "the oracle solves 0 of 1 episodes (0.0%, the ceiling)" in out
+    assert main(["eval", "--tasks", str(path), "--no-progress", "--json"]) == 0
+    rep = orjson.loads(capsys.readouterr().out)
+    assert rep["basic"] == 100.0 and rep["reach"]["by_dimension"]["basic"]["ceiling"] == 1.0
+    assert rep["run"]["suite_version"] == "reach-test" and rep["run"]["tool_search"] is True
