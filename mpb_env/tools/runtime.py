@@ -319,13 +319,14 @@ def feedback(status: str, message: str, data: Any = None, error_type: str | None
 
 def noop_data(data: Any) -> Any:
     """The feedback data of a successful mutating call that changed nothing (a *no-op*: the thing was
-    already so): ``"changed": false`` beside the tool's own data, so the planner reads it as one.
+    already so): ``"changed": false`` beside the tool's own data, so the planner reads it as one. A
+    tool that reports its own ``changed`` (the fields it changed, say) keeps it: it is empty then.
 
-    >>> noop_data({"enabled": True}), noop_data(None), noop_data([1])
-    ({'enabled': True, 'changed': False}, {'changed': False}, {'result': [1], 'changed': False})
+    >>> noop_data({"enabled": True}), noop_data(None), noop_data([1]), noop_data({"changed": []})
+    ({'enabled': True, 'changed': False}, {'changed': False}, {'result': [1], 'changed': False}, {'changed': []})
     """
     if isinstance(data, dict):
-        return {**data, "changed": False}
+        return data if "changed" in data else {**data, "changed": False}
     return {"changed": False} if data is None else {"result": data, "changed": False}
 
 
