@@ -26,7 +26,7 @@ from functools import cache
 from typing import Any, get_args
 
 from mpb_env.tasks.model import Task
-from mpb_env.text import query_terms, tokenize
+from mpb_env.text import doc_terms, query_terms, tokenize
 from mpb_env.world.state import TOMBSTONE, PhoneState
 
 MEMORY_SEARCH = "search_user_memory"
@@ -72,7 +72,10 @@ def content_words(text: str, tags: list[str]) -> set[str]:
     >>> sorted(content_words("I wake at 6:30 on workdays.", ["wake-up"]))
     ['30', '6', 'up', 'wake', 'workday']
     """
-    return {*tokenize(text), *(w for t in tags for w in tokenize(t))}
+    words = {t for t, _ in doc_terms(text)[1]}  # tokenized once per distinct text (cached)
+    for tag in tags:
+        words.update(t for t, _ in doc_terms(tag)[1])
+    return words
 
 
 @cache
