@@ -11,8 +11,10 @@ Success = every applicable gate ∧ the task's fixed primary checker (paper §3.
   normalisation; any unrelated or destructive write fails.
 * Bucket 3 (``behavior``): the rubric's route and handoff slots, the final message's kind and content,
   and optionally no other mutation.
-* Memory gate: gold memory IDs ⊆ IDs returned by ``search_user_memory`` in the trajectory.
-* Skill gate: the gold skill was loaded with ``load_skill``.
+* Memory gate: gold memory IDs ⊆ IDs returned by ``search_user_memory`` in the trajectory, each by a
+  search about it (top 3, sharing a word with it), and at most 15 memories pulled in all
+  (:mod:`mpb_env.gates`).
+* Skill gate: the gold skill was loaded with ``load_skill``, and no other skill.
 * What a careful assistant does passes (``mpb_env.fairness`` tests it): a no-op write (``is_noop``:
   the runtime logs ``changed: false``) is no extra or forbidden call in any bucket; a record named by
   one of its fields instead of its id is the same record (``_named_by_field``); and stopping to ask the
@@ -32,6 +34,7 @@ from typing import Any
 from pydantic import BaseModel
 
 from mpb_env.domains import catalog
+from mpb_env.gates import memory_gate, skill_gate
 from mpb_env.parsing import ToolCall, parse_turn
 from mpb_env.tasks.model import DeltaEntry, Rubric, Task
 from mpb_env.tools.formats import clock_hhmm
@@ -799,15 +802,12 @@ def check(task: Task, state: PhoneState, final: str | None) -> Verdict:
     if not primary and asked_consent(task, state, final):
         primary, reasons = True, ["stopped to ask the user's consent to grant a blocked permission"]
     gates: dict[str, bool] = {}
-    if task.gold_memory_ids:
-        missing = set(task.gold_memory_ids) - memory_ids_returned(state)
-        gates["memory"] = not missing
-        if missing:
-            reasons.append(f"memory gate: never retrieved {sorted(missing)}")
-    if task.gold_skill:
-        gates["skill"] = task.gold_skill in skills_loaded(state)
-        if not gates["skill"]:
-            reasons.append(f"skill gate: {task.gold_skill!r} was not loaded")
+    if task.gold_memory_ids:  # targeted retrieval of every gold memory (mpb_env.gates)
+        gates["memory"], why = memory_gate(task, state)
+        reasons += why
+    if task.gold_skill:  # the gold skill loaded, and no other
+        gates["skill"], why = skill_gate(task, state)
+        reasons += why
     partial = {"primary": frac, **{k: float(v) for k, v in gates.items()}}
     return Verdict(
         success=primary and all(gates.values()),

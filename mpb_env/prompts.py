@@ -32,7 +32,8 @@ retry a transient failure, and never repeat a completed action.
 When the request is done, or you must ask the user a question, or it cannot be done, reply with a
 plain message and no tool call: that message ends the task.
 Personal facts and preferences are not in the request: look them up with the memory tools when the
-request depends on them. Delegate to a sub-agent only what no structured tool can do.
+request depends on them, searching for the facts it needs, not the whole memory. Delegate to a
+sub-agent only what no structured tool can do.
 The current time is {now}."""
 )
 #: Added on tasks that offer ``ask_user`` (the interaction suite): there, a question does not end the task.
@@ -52,7 +53,10 @@ def system_prompt(task: Task, skills: dict[str, dict[str, Any]] | None = None) -
             f"- {sid}: {(skills or {}).get(sid, {}).get('description', '')}".rstrip(": ")
             for sid in task.candidate_skills
         ]
-        text += "\nSkills you can load with load_skill (it returns instructions and adds their tools):\n"
+        text += (
+            "\nSkills you can load with load_skill (it returns instructions and adds their tools; load only "
+            "the one the request needs):\n"
+        )
         text += "\n".join(lines)
     return text
 

@@ -152,6 +152,22 @@ def _with_name(s: PhoneState, rec: Record, cache: dict[str, str | None]) -> dict
 
 
 # --------------------------------------------------------------------------- contacts
+#: What ``search_contacts`` compares of a contact, per record object (records are never changed in place,
+#: so a record's keys stay valid; the record is held so that its id() is not reused while cached).
+_CONTACT_KEYS: dict[int, tuple[Any, ...]] = {}
+_CONTACT_KEYS_MAX = 50_000
+
+
+def _contact_keys(rec: Record) -> tuple[Any, ...]:
+    """``(rec, name, nickname, relation, " name ", haystack, phone digits)``, lower-cased."""
+    name = rec["name"].lower()
+    nick = (rec.get("nickname") or "").lower()
+    rel = (rec.get("relation") or "").lower()
+    hay = f"{name}\n{nick}\n{rel}\n{(rec.get('company') or '').lower()}\n{(rec.get('email') or '').lower()}"
+    digits = "".join(ch for ch in rec["phone"] if ch.isdigit())
+    return rec, name, nick, rel, f" {name} ", hay, digits
+
+
 @tool(DOMAIN, permission=("contacts", "CONTACTS"))
 def search_contacts(s: PhoneState, query: str, limit: int = 10) -> Ok:
     """Search contacts by name, nickname, relation, company, email or phone number; lists every match.
@@ -186,28 +202,26 @@ def search_contacts(s: PhoneState, query: str, limit: int = 10) -> Ok:
     word_start = " " + q
     word_in = f" {q} "
     hits: list[tuple[int, bool, str, str, Record]] = []
+    cache = _CONTACT_KEYS
+    if len(cache) > _CONTACT_KEYS_MAX:
+        cache.clear()
     for rec in s.values("contacts"):
-        name = rec["name"].lower()
-        nick = (rec.get("nickname") or "").lower()
-        rel = (rec.get("relation") or "").lower()
+        keys = cache.get(id(rec))
+        if keys is None or keys[0] is not rec:
+            keys = cache[id(rec)] = _contact_keys(rec)
+        _, name, nick, rel, padded, hay, digits = keys
         if name == q:
             rank = 0
-        elif nick == q or word_in in f" {name} ":
+        elif nick == q or word_in in padded:
             rank = 1
         elif name.startswith(q) or word_start in name:
             rank = 2
         elif rel in (q, alias) or nick.startswith(q):
             rank = 3
+        elif q in hay or (qdigits and qdigits in digits) or (tokens and all(t in hay for t in tokens)):
+            rank = 4
         else:
-            hay = f"{name}\n{nick}\n{rel}\n{(rec.get('company') or '').lower()}\n{(rec.get('email') or '').lower()}"
-            if (
-                q in hay
-                or (qdigits and qdigits in "".join(ch for ch in rec["phone"] if ch.isdigit()))
-                or (tokens and all(t in hay for t in tokens))
-            ):
-                rank = 4
-            else:
-                continue
+            continue
         hits.append((rank, not rec.get("favorite"), rec["name"], rec["id"], rec))
     hits.sort(key=lambda h: h[:4])
     rows = [dict(h[4]) for h in hits[:limit]]

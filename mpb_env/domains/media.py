@@ -42,6 +42,7 @@ from __future__ import annotations
 
 import random
 import zlib
+from collections.abc import Callable
 from datetime import datetime, timedelta
 from typing import Any, Literal
 
@@ -729,16 +730,45 @@ def _match_rank(q: str, words: list[str], title: str, *fields: str) -> int | Non
     """Rank of a search hit: 0 exact title, 1 title prefix, 2 the whole query inside one field, 3 every
     word of the query inside some field (title and artist, say); None when it does not match."""
     title = title.casefold()
+    return _rank_keys(q, words, title, "\n".join((title, *fields)).casefold())
+
+
+def _rank_keys(q: str, words: list[str], title: str, hay: str) -> int | None:
+    """``_match_rank`` on a casefolded title and haystack."""
     if title == q:
         return 0
     if title.startswith(q):
         return 1
-    hay = "\n".join((title, *fields)).casefold()
     if q in hay:
         return 2
     if len(words) > 1 and all(w in hay for w in words):
         return 3
     return None
+
+
+#: ``(record, casefolded title, casefolded haystack)`` per record object searched (records are never
+#: changed in place; the record is held so that its id() is not reused while cached).
+_MATCH_KEYS: dict[int, tuple[Any, str, str]] = {}
+_MATCH_KEYS_MAX = 50_000
+
+
+def _match_keys(rec: Record, fields: Callable[[Record], tuple[str, ...]]) -> tuple[Any, str, str]:
+    """The cached casefolded title and haystack (title and ``fields(rec)``) of a searched record."""
+    keys = _MATCH_KEYS.get(id(rec))
+    if keys is None or keys[0] is not rec:
+        if len(_MATCH_KEYS) > _MATCH_KEYS_MAX:
+            _MATCH_KEYS.clear()
+        title = rec["title"].casefold()
+        keys = _MATCH_KEYS[id(rec)] = (rec, title, "\n".join((title, *fields(rec))).casefold())
+    return keys
+
+
+def _media_fields(m: Record) -> tuple[str, ...]:
+    return m["artist"], m["album"], m["genre"]
+
+
+def _show_fields(sh: Record) -> tuple[str, ...]:
+    return sh["publisher"], sh["genre"], sh["frequency"] or ""
 
 
 @tool(DOMAIN)
@@ -779,7 +809,8 @@ def search_media(
                 continue
             rank = 3
             if q:
-                rank = _match_rank(q, words, m["title"], m["artist"], m["album"], m["genre"])
+                _, title, hay = _match_keys(m, _media_fields)
+                rank = _rank_keys(q, words, title, hay)
                 if rank is None:
                     continue
             row = {k: m[k] for k in ("id", "kind", "title", "artist", "album", "genre", "duration_s", "liked",
@@ -791,7 +822,8 @@ def search_media(
                 continue
             rank = 3
             if q:
-                rank = _match_rank(q, words, sh["title"], sh["publisher"], sh["genre"], sh["frequency"] or "")
+                _, title, hay = _match_keys(sh, _show_fields)
+                rank = _rank_keys(q, words, title, hay)
                 if rank is None:
                     continue
             hits.append((rank, sh["id"], dict(sh)))
