@@ -183,9 +183,12 @@ def _check_faithful(
         last = max(i for i, m in enumerate(played) if m["role"] == "assistant")
         played = played[: last + 1]
     rendered = tok.apply_chat_template(played, tools=tools, add_generation_prompt=False, tokenize=False)
-    # the template ends the last turn with <|im_end|> (the model's own end token, normalised) and the
-    # template's newline after it, which is no token of the episode
-    assert rendered in (_normalised(tok, ep), _normalised(tok, ep) + "\n")
+    # the template ends the last turn with <|im_end|> (the model's own end token, normalised; the
+    # template's when the model's last reply was cut before it) and may add a newline: no tokens of the
+    # episode, which ends with the model's last token
+    ended = ep.completion_ids[-1] in (tok.eos_token_id, tok.convert_tokens_to_ids(END))
+    tails = ("", "\n") if ended else (END, END + "\n")
+    assert rendered in [_normalised(tok, ep) + tail for tail in tails]
 
 
 @pytest.mark.parametrize("template", ["hermes", "qwen3"])
@@ -298,6 +301,37 @@ def test_the_episode_budget_cuts_and_flags(tok: Any) -> None:
         recall="oracle",
     )[0]
     assert exact == full  # an episode that just fits is not cut
+
+
+def test_a_turn_cut_by_max_turn_tokens_gets_the_templates_end_token_as_env_token(tok: Any) -> None:
+    """Every reply runs on past its oracle call and is cut by ``max_turn_tokens``: no end token was
+    generated, so the template's <|im_end|> follows it as an env token (mask 0), and the episode goes on."""
+    tok.chat_template = TEMPLATE
+    plan = [t for t in PLAN if len(t.oracle) >= 3][:4]
+    tail = " and then some more words" * 20
+
+    def reply(task: Task, turn: int) -> str:
+        return (task.oracle[turn] if turn < len(task.oracle) else "Done.") + tail
+
+    limit = max(len(tok.encode(turn, add_special_tokens=False)) for t in plan for turn in t.oracle) + 4
+    script = Scripted(tok, plan, reply)
+    eps = rollout_tokens(
+        [t.id for t in plan],
+        tokenizer=tok,
+        backend=script,
+        split="bench",
+        recall="oracle",
+        max_turn_tokens=limit,
+    )
+    end = tok.convert_tokens_to_ids(END)
+    for ep, task in zip(eps, plan, strict=True):
+        assert ep.outcome == "ok" and ep.turns >= 2
+        assert all(len(w) == limit and w[-1] != tok.eos_token_id for w in script.written[task.id])
+        _check_faithful(tok, ep, task, script.written[task.id])
+        after = [
+            j + 1 for j in range(len(ep.env_mask) - 1) if ep.env_mask[j] == 1 and ep.env_mask[j + 1] == 0
+        ]
+        assert after and all(ep.completion_ids[j] == end for j in after)  # the template's end token, masked
 
 
 def test_a_budget_below_the_first_prompt_is_refused_before_generating(tok: Any) -> None:
