@@ -14,9 +14,10 @@ refusing. ``shaped_reward`` pays only for progress beyond that floor:
 * ``b`` = ``raw`` of the null policy's verdict on the same task (``null_baseline``: replayed once per
   task and cached on it; it calls no tool, so it is the same under every recall, top-N and turn limit).
 * success → ``1.0``; failure → ``FAIL_WEIGHT · clip((raw − b) / (1 − b), −1, 1)``, so a failed episode
-  earns in ``[−FAIL_WEIGHT, FAIL_WEIGHT]`` = ``[−0.5, 0.5]``: 0 for doing no more than nothing, below 0
-  for doing harm the checker sees (an unrelated write, an unexpected record change), and always less
-  than any success. Where the floor leaves no headroom (``b ≥ 1``) a failure earns ``min(0, raw − b)``.
+  earns in ``[−FAIL_WEIGHT, FAIL_WEIGHT]`` = ``[−0.5, 0.5]``: 0 for earning what doing nothing earns,
+  below 0 for doing harm the checker sees (an unrelated write, an unexpected record change), and always
+  less than any success. Where the floor leaves no headroom (``b ≥ 1``) a failure earns
+  ``clip(raw − b, −FAIL_WEIGHT, 0)``.
 
 A failure can still reach the ``FAIL_WEIGHT`` ceiling without being right (Bucket 1: every gold call
 made and then an extra one; see ``Verdict``): the cap below success is what keeps such a trajectory from
@@ -30,7 +31,15 @@ from typing import Any
 from mpb_env.checkers import Verdict
 from mpb_env.tasks.model import Task
 
-__all__ = ["FAIL_WEIGHT", "NULL_ACTION", "null_baseline", "raw_partial", "reward_components", "shaped_reward"]
+__all__ = [
+    "FAIL_WEIGHT",
+    "NULL_ACTION",
+    "SHAPED_RANGE",
+    "null_baseline",
+    "raw_partial",
+    "reward_components",
+    "shaped_reward",
+]
 
 #: The null policy's one turn (``mpb_env.rollouts.policies.NULL_MESSAGE``; a test keeps them equal).
 NULL_ACTION = "I can't help with that."
@@ -74,7 +83,7 @@ def _shaped(raw: float, base: float) -> float:
     """
     headroom = 1.0 - base
     if headroom <= 0.0:
-        return min(0.0, raw - base)
+        return max(-FAIL_WEIGHT, min(0.0, raw - base))
     return round(FAIL_WEIGHT * max(-1.0, min(1.0, (raw - base) / headroom)), 12)
 
 

@@ -363,9 +363,14 @@ def make_rollout_func(
         if [e.task_id for e in eps] != ids:
             raise RuntimeError("rollout_tokens returned other episodes than asked for")
         wall = timings.get("total", 0.0)
-        success = [1.0 if (e.verdict or {}).get("success") else 0.0 for e in eps]
+        # The env's reward is the gated verdict, and 0 for an episode that did not end "ok" (the budget ran
+        # out, or something broke) whatever its verdict says; the shaped reward pays such an episode 0 too.
+        success = [1.0 if e.reward >= 1.0 else 0.0 for e in eps]
         if args.reward == "shaped":
-            rewards = [shaped_reward(e.verdict, index[e.task_id]) if e.verdict else 0.0 for e in eps]
+            rewards = [
+                shaped_reward(e.verdict, index[e.task_id]) if e.verdict and e.outcome == "ok" else 0.0
+                for e in eps
+            ]
         else:
             rewards = success
         masks = [list(e.env_mask) for e in eps]
