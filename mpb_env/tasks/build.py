@@ -60,9 +60,12 @@ def oracle_tools(oracle: list[str]) -> list[str]:
 
 
 def task(**fields: Any) -> Task:
-    """Build a validated task; ``gold_tools`` defaults to the tools its oracle calls."""
+    """Build a validated task; ``gold_tools`` defaults to the tools its oracle calls. Free-text matchers
+    of the gold are hardened (``mpb_env.tasks.freetext.harden``)."""
+    from mpb_env.tasks.freetext import harden
+
     fields.setdefault("gold_tools", oracle_tools(fields["oracle"]))
-    return Task.model_validate(fields)
+    return harden(Task.model_validate(fields))
 
 
 def suite_jsonl(tasks: list[Task]) -> bytes:

@@ -98,6 +98,13 @@ class Rubric(_Strict):
     other than the route (e.g. ask before acting); without it, only the route and calls that lift a
     lock or grant a permission (``checkers.ENABLING_TOOLS``). The final message is judged without any
     verbatim copy of the query in it.
+
+    What the final message states must rest on the episode and be one answer: ``evidence`` — indices
+    of ``must_include`` groups the user did not say, one of whose phrases must also occur in the data
+    of a successful call of the episode (the look-up that reveals it); ``max_words`` — at most this many
+    words (no dump of every result); ``read_domains`` — domains in each of which the episode must have
+    made a successful read call (where the oracle looked the answer up: an answer needs its look-up).
+    A final that quotes raw tool output (a JSON object) fails too.
     """
 
     routes: list[str] = []
@@ -106,6 +113,9 @@ class Rubric(_Strict):
     must_include: list[list[str]] = []
     must_not_include: list[str] = []
     forbid_mutations: bool = False
+    evidence: list[int] = []
+    max_words: int | None = None
+    read_domains: list[str] = []
 
 
 class UserFact(_Strict):
