@@ -9,8 +9,12 @@ Success = every applicable gate ∧ the task's fixed primary checker (paper §3.
   side effects) are ignored; an extra mutating call fails.
 * Bucket 2 (``state``): D_T − D_0 (the env's write layer) equals ``gold.delta`` under value
   normalisation; any unrelated or destructive write fails.
-* Bucket 3 (``behavior``): the rubric's route and handoff slots, the final message's kind and content,
-  and optionally no other mutation.
+* Bucket 3 (``behavior``): the rubric's route and handoff slots, the final message's kind and content
+  (what it states came back from a call of the episode, one answer, no raw tool output), and
+  optionally no other mutation.
+* Every bucket: no action done twice (``repeated_calls``) and no more than ``MAX_SPARE_ASKS`` questions
+  to the user beyond the facts it holds back. Free text is judged by ``$text`` matchers (``says``):
+  the dictated words, in order, nothing denied, nothing stuffed.
 * Memory gate: gold memory IDs ⊆ IDs returned by ``search_user_memory`` in the trajectory.
 * Skill gate: the gold skill was loaded with ``load_skill``.
 

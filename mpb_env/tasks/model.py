@@ -5,7 +5,8 @@ for exactly one bucket. Gold answers are structured data, never code strings:
 
 * ``bucket="tool"``: ``gold.calls`` — the mutating calls in order, arguments compared after
   normalisation; a value may be a *matcher* (see ``mpb_env.checkers.match``) such as
-  ``{"$contains": ["train", "8 pm"]}`` for free text.
+  ``{"$contains": ["train", "8 pm"]}`` for free text, or the ``$text`` matcher suites build from it
+  (``mpb_env.tasks.freetext``: the dictated words, in order, nothing denied or stuffed).
 * ``bucket="state"``: ``gold.delta`` — the expected D_T − D_0, one entry per created, updated or
   deleted record; nothing else may change.
 * ``bucket="behavior"``: ``gold.rubric`` — sub-agent route and handoff slots, and the kind and content
