@@ -9,8 +9,12 @@ Success = every applicable gate ∧ the task's fixed primary checker (paper §3.
   side effects) are ignored; an extra mutating call fails.
 * Bucket 2 (``state``): D_T − D_0 (the env's write layer) equals ``gold.delta`` under value
   normalisation; any unrelated or destructive write fails.
-* Bucket 3 (``behavior``): the rubric's route and handoff slots, the final message's kind and content,
-  and optionally no other mutation.
+* Bucket 3 (``behavior``): the rubric's route and handoff slots, the final message's kind and content
+  (what it states came back from a call of the episode, one answer, no raw tool output), and
+  optionally no other mutation.
+* Every bucket: no action done twice (``repeated_calls``) and no more than ``MAX_SPARE_ASKS`` questions
+  to the user beyond the facts it holds back. Free text is judged by ``$text`` matchers (``says``):
+  the dictated words, in order, nothing denied, nothing stuffed.
 * Memory gate: gold memory IDs ⊆ IDs returned by ``search_user_memory`` in the trajectory, each by a
   search about it (top 3, sharing a word with it), and at most 15 memories pulled in all
   (:mod:`mpb_env.gates`).
@@ -47,6 +51,8 @@ from mpb_env.world.stamps import (  # noqa: F401 (the stamp sets are re-exported
 from mpb_env.world.state import PhoneState
 
 MEMORY_SEARCH = "search_user_memory"
+#: Questions an episode may ask the user beyond one per withheld fact (a needless one costs UIQ only).
+MAX_SPARE_ASKS = 1
 SKILL_LOADER = "load_skill"
 #: Calls that only lift a lock or grant a permission on the way to an answer: a behaviour task may
 #: make them unless its rubric forbids every mutation; any other mutating call fails it.
@@ -237,10 +243,137 @@ def norm(value: Any) -> Any:
     return value
 
 
+#: Words that deny or dispute what a text says: one its reference lacks, an accepted text lacks too
+#: (``$text``'s ``deny``; a behaviour rubric's ``must_not_include``).
+DENIALS = ("not", "never", "no longer", "wrong", "incorrect")
+#: Number words a dictated word may be written as, either way ("ten minutes" is "10 minutes").
+_NUMBER_WORDS = dict(
+    zip(
+        [
+            "zero",
+            "one",
+            "two",
+            "three",
+            "four",
+            "five",
+            "six",
+            "seven",
+            "eight",
+            "nine",
+            "ten",
+            "eleven",
+            "twelve",
+            "fifteen",
+            "twenty",
+            "thirty",
+        ],
+        ["0", "1", "2", "3", "4", "5", "6", "7", "8", "9", "10", "11", "12", "15", "20", "30"],
+        strict=True,
+    )
+)
+_NUMBER_WORDS |= {v: k for k, v in _NUMBER_WORDS.items()}
+
+
+#: A word: a number with its separators and ordinal ending ("2.5", "10,117.14", "8:35", "24th"), or
+#: letters and digits with inner apostrophes and hyphens ("i'm", "thank-you").
+_TOKEN = re.compile(r"\d+(?:[.,:]\d+)*(?:st|nd|rd|th)?(?:['’-][^\W_]+)*|[^\W_]+(?:['’-][^\W_]+)*")
+#: How many words of the request around a free text (``frame``) the text may carry.
+MAX_FRAME_WORDS = 1
+
+
+def tokens(text: str) -> list[str]:
+    """The words of ``text``, normalised as free text is compared (``norm_text``)."""
+    return _TOKEN.findall(norm_text(text))
+
+
+def _find(text: str, phrase: str, start: int = 0) -> int:
+    """The end of the first occurrence of ``phrase`` in ``text`` at or after ``start`` (``has_phrase``'s
+    edges), or -1."""
+    if not has_phrase(text, phrase):
+        return -1
+    pattern = _EDGES[phrase]
+    if pattern is None:
+        at = text.find(phrase, start)
+        return -1 if at < 0 else at + len(phrase)
+    m = pattern.search(text, start)
+    return m.end() if m else -1
+
+
+def _word_end(text: str, word: str, start: int) -> int:
+    """``_find`` for a dictated word, or for its number-word spelling."""
+    end = _find(text, word, start)
+    other = _NUMBER_WORDS.get(word)
+    if other is not None:
+        alt = _find(text, other, start)
+        if alt >= 0 and (end < 0 or alt < end):
+            return alt
+    return end
+
+
+def says(spec: dict[str, Any], actual: Any) -> bool:
+    """The ``$text`` matcher: free text that carries what the request fixes and does not contradict it.
+
+    ``spec``: ``contains`` — phrases that must all occur (as ``$contains``); ``words`` — the words the
+    user dictated (taken from the request), which must occur in this order, each as a stem or as its
+    number word ("10" for "ten"), though one of four or more may be missing;
+    ``deny`` — words of ``DENIALS`` the reference lacks, which this text must lack too ("not",
+    "wrong"); ``max_words`` — at most this many words (no dump of
+    the request); ``frame`` — the request's words around the text ("remind", "calendar", the recipient),
+    of which the text may carry at most ``MAX_FRAME_WORDS``; ``verbs`` — the request's verbs
+    ("text", "remind") the reference lacks, of which it may carry none. A structured value (a hand-off context)
+    is read as the text of its values.
+
+    >>> spec = {"contains": ["traffic"], "words": ["stuck", "traffic", "bridge"], "deny": ["not", "wrong"]}
+    >>> says(spec, "Stuck in traffic on the bridge, sorry!"), says(spec, "traffic")
+    (True, False)
+    >>> says(spec, "bridge stuck traffic"), says(spec, "NOT stuck in traffic on the bridge (wrong)")
+    (False, False)
+    >>> says({"contains": [], "words": ["running", "ten", "minutes", "late"]}, "Running 10 min late!")
+    True
+    """
+    if isinstance(actual, dict | list):  # a structured value (a hand-off context): its values' text
+        leaves: list[str] = []
+        _leaves(actual, leaves)
+        actual = " | ".join(leaves)
+    text = norm_text(actual if isinstance(actual, str) else str(actual))
+    if not all(has_phrase(text, norm_text(str(p))) for p in spec.get("contains", [])):
+        return False
+    if any(has_phrase(text, w) for w in spec.get("deny", ())):
+        return False
+    if "max_words" in spec or "frame" in spec:
+        words_in = tokens(text)
+        if len(words_in) > spec.get("max_words", len(words_in)):
+            return False
+        if len(set(words_in) & set(spec.get("frame", []))) > MAX_FRAME_WORDS:
+            return False
+        if set(words_in) & set(spec.get("verbs", [])):
+            return False
+    words = [norm_text(str(w)) for w in spec.get("words", [])]
+    if not words:
+        return True
+    present = [w for w in words if _word_end(text, w, 0) >= 0]
+    if len(words) - len(present) > (1 if len(words) >= 4 else 0):
+        return False
+    # the words present must come in order: the most of them placed in order (a subsequence), each
+    # after the one before it: ends[k] is the earliest end in the text of k words so placed
+    words = present
+    ends: list[int | None] = [0] + [None] * len(words)
+    for w in words:
+        for k in range(len(words) - 1, -1, -1):
+            start = ends[k]
+            if start is None:
+                continue
+            end = _word_end(text, w, start)
+            if end >= 0 and (ends[k + 1] is None or end < ends[k + 1]):  # type: ignore[operator]
+                ends[k + 1] = end
+    return ends[len(words)] is not None
+
+
 def match(gold: Any, actual: Any) -> bool:
     """Does ``actual`` satisfy the gold value or matcher?
 
-    Matchers: ``{"$contains": [...]}`` (every phrase occurs in the text), ``{"$any": [...]}`` (equals
+    Matchers: ``{"$contains": [...]}`` (every phrase occurs in the text), ``{"$text": {...}}`` (free text
+    that carries the dictated words and denies nothing: ``says``), ``{"$any": [...]}`` (equals
     one of), ``{"$present": true}`` (non-empty), ``{"$ignore": true}`` (anything).
 
     >>> match({"$contains": ["train", "8"]}, "Train is late, home by 8")
@@ -257,6 +390,8 @@ def match(gold: Any, actual: Any) -> bool:
         if op == "$contains":
             text = norm_text(actual if isinstance(actual, str) else str(actual))
             return all(has_phrase(text, norm_text(str(p))) for p in arg)
+        if op == "$text":
+            return says(arg, actual)
         if op == "$any":
             return any(match(g, actual) for g in arg)
         if op == "$present":
@@ -290,6 +425,84 @@ def skills_loaded(state: PhoneState) -> list[str]:
         for e in state.log
         if e["tool"] == SKILL_LOADER and e["status"] == "success"
     ]
+
+
+def _leaves(value: Any, out: list[str]) -> None:
+    if isinstance(value, dict):
+        for v in value.values():
+            _leaves(v, out)
+    elif isinstance(value, list):
+        for v in value:
+            _leaves(v, out)
+    elif isinstance(value, str | int | float) and not isinstance(value, bool):
+        out.append(str(value))
+
+
+#: A JSON object in a final message: tool output pasted instead of an answer.
+_RAW_OUTPUT = re.compile(r'[{\[]\s*"[^"\n]{1,60}"\s*:')
+
+
+#: Errors that tell nothing about the phone's data: a call so refused looked nothing up.
+UNINFORMATIVE_ERRORS = frozenset({"InvalidArguments", "UnknownTool", "ParseError", "InternalError"})
+
+
+def read_domains(state: PhoneState) -> set[str]:
+    """The catalog domains where the episode looked something up: read (non-mutating) calls that
+    succeeded or were refused for what the phone holds or can do ("the forecast reaches June 5 at
+    most"), memory searches and skill loads aside (they have gates of their own)."""
+    known = catalog()
+    return {
+        known[e["tool"]].domain
+        for e in state.log
+        if not e["mutates"]
+        and e["tool"] in known
+        and e["tool"] not in (MEMORY_SEARCH, SKILL_LOADER)
+        and (e["status"] == "success" or e["error_type"] not in UNINFORMATIVE_ERRORS)
+    }
+
+
+def evidence_text(state: PhoneState) -> str:
+    """Everything successful calls of the episode returned (the strings and numbers of their data),
+    normalised as final messages are (``norm_text``), one value per line."""
+    out: list[str] = []
+    for e in state.log:
+        if e["status"] == "success":
+            _leaves(e["data"], out)
+    return norm_text(" \u2016 ".join(out))
+
+
+#: Tools each successful call of which does something anew (sends, books, creates, hands off): the
+#: same call twice in an episode does it twice. (Setting a value again is a no-op; a failed call did
+#: nothing, so retrying it is fine.)
+REDO_PREFIXES = ("add_", "book_", "create_", "delegate_to_", "send_", "share_")
+REDO_TOOLS = frozenset(
+    {
+        "start_call",
+        "start_timer",
+        "take_photo",
+        "take_screenshot",
+        "record_video",
+        "add_to_queue",
+        "skip_track",
+    }
+)
+
+
+def repeated_calls(state: PhoneState) -> list[str]:
+    """Tools of ``REDO_PREFIXES``/``REDO_TOOLS`` called successfully twice with the same arguments."""
+    seen: set[tuple[str, str]] = set()
+    out: list[str] = []
+    for e in state.log:
+        name = e["tool"]
+        if e["status"] != "success" or not (name in REDO_TOOLS or name.startswith(REDO_PREFIXES)):
+            continue
+        if is_noop(e):  # it changed nothing, so it did not do the action again
+            continue
+        key = (name, repr(norm(e["arguments"])))
+        if key in seen:
+            out.append(name)
+        seen.add(key)
+    return out
 
 
 def effective_calls(state: PhoneState) -> list[dict[str, Any]]:
@@ -588,12 +801,32 @@ def check_behavior(task: Task, state: PhoneState, final: str | None) -> tuple[bo
         reasons.append("final message claims the request was carried out")
     else:
         passed += 1
-    for group in rubric.must_include:
+    evidence = evidence_text(state) if rubric.evidence else ""
+    for i, group in enumerate(rubric.must_include):
         checks += 1
-        if any(has_phrase(low, norm_text(p)) for p in group):
-            passed += 1
-        else:
+        if not any(has_phrase(low, norm_text(p)) for p in group):
             reasons.append(f"final message mentions none of {group}")
+        elif i in rubric.evidence and not any(has_phrase(evidence, norm_text(p)) for p in group):
+            reasons.append(f"final message states {group} without a call of this episode returning it")
+        else:
+            passed += 1
+    if rubric.max_words is not None:
+        checks += 1
+        if len(tokens(low)) > rubric.max_words:
+            reasons.append(f"final message is longer than {rubric.max_words} words: one answer, not a dump")
+        elif _RAW_OUTPUT.search(text):
+            reasons.append("final message quotes raw tool output instead of answering")
+        else:
+            passed += 1
+    if rubric.read_domains:
+        checks += 1
+        unread = [d for d in rubric.read_domains if d not in read_domains(state)]
+        if unread:
+            reasons.append(
+                f"final message rests on no look-up: no successful read call in {', '.join(unread)}"
+            )
+        else:
+            passed += 1
     for phrase in rubric.must_not_include:
         checks += 1
         if has_phrase(low, norm_text(phrase)):
@@ -791,8 +1024,12 @@ def asked_consent(task: Task, state: PhoneState, final: str | None) -> bool:
     return _consistent_so_far(task, state)
 
 
-def check(task: Task, state: PhoneState, final: str | None) -> Verdict:
-    """The gated verdict for a finished (or truncated) episode."""
+def check(task: Task, state: PhoneState, final: str | None, asks: int = 0) -> Verdict:
+    """The gated verdict for a finished (or truncated) episode; ``asks``: its ``ask_user`` calls.
+
+    Besides the bucket's checker, every bucket fails an episode that does an action twice
+    (``repeated_calls``) or asks the user more than once beyond the facts it holds back
+    (``MAX_SPARE_ASKS``)."""
     if task.bucket == "tool":
         primary, reasons, frac = check_calls(task, state)
     elif task.bucket == "state":
@@ -801,6 +1038,13 @@ def check(task: Task, state: PhoneState, final: str | None) -> Verdict:
         primary, reasons, frac = check_behavior(task, state, final)
     if not primary and asked_consent(task, state, final):
         primary, reasons = True, ["stopped to ask the user's consent to grant a blocked permission"]
+    again = repeated_calls(state)
+    if again:
+        primary = False
+        reasons.append(f"did the same thing twice: {', '.join(again)}")
+    if asks > len(task.user_facts) + MAX_SPARE_ASKS:
+        primary = False
+        reasons.append(f"asked the user {asks} times; {len(task.user_facts)} fact(s) were missing")
     gates: dict[str, bool] = {}
     if task.gold_memory_ids:  # targeted retrieval of every gold memory (mpb_env.gates)
         gates["memory"], why = memory_gate(task, state)

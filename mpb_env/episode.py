@@ -267,7 +267,7 @@ class Episode:
         if not turn.calls:  # the final message (``turn.is_final``, without the property call)
             self.final = turn.content
             self.done = True
-            self.verdict = check(self.task, self.state, self.final)
+            self.verdict = check(self.task, self.state, self.final, self.asks)
             final = [{"role": "assistant", "content": turn.content}]
             return "", float(self.verdict.success), True, False, final, {"verdict": self.verdict.model_dump()}
         parts: list[str] = []  # each call's feedback, serialised once: observation and tool message
@@ -318,7 +318,7 @@ class Episode:
         reward = 0.0
         if truncated:
             self.done = True
-            self.verdict = check(self.task, self.state, None)
+            self.verdict = check(self.task, self.state, None, self.asks)
             extra = {**(extra or {}), "verdict": self.verdict.model_dump()}
             reward = float(self.verdict.success)
         return obs, reward, False, truncated, messages, extra

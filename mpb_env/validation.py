@@ -72,7 +72,7 @@ def replay(
             break
         ep.step(action)
     if ep.verdict is None:
-        ep.verdict = check(task, ep.state, None)
+        ep.verdict = check(task, ep.state, None, ep.asks)
     return ep
 
 

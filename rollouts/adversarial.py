@@ -20,9 +20,20 @@ from typing import Any
 
 import orjson
 
-from mpb_env.checkers import MEMORY_SEARCH, SKILL_LOADER, match, norm, norm_text
+from mpb_env.checkers import (
+    MAX_SPARE_ASKS,
+    MEMORY_SEARCH,
+    REDO_PREFIXES,
+    REDO_TOOLS,
+    SKILL_LOADER,
+    match,
+    norm,
+    norm_text,
+    read_domains,
+)
 from mpb_env.domains import catalog
 from mpb_env.parsing import ToolCall, parse_turn
+from mpb_env.tasks.freetext import dictated_words, oracle_calls
 from mpb_env.tasks.model import Task, episodes
 from mpb_env.user import ASK_USER
 
@@ -82,6 +93,16 @@ def _steps(task: Task) -> list[Step]:
     return out
 
 
+def _texts(value: Any) -> list[str]:
+    if isinstance(value, str):
+        return [value]
+    if isinstance(value, dict):
+        return [s for v in value.values() for s in _texts(v)]
+    if isinstance(value, list):
+        return [s for v in value for s in _texts(v)]
+    return []
+
+
 def _render(calls: Iterable[ToolCall]) -> str:
     return orjson.dumps([{"name": c.name, "arguments": c.arguments} for c in calls]).decode()
 
@@ -92,11 +113,16 @@ def _mutates(name: str) -> bool:
 
 
 def _text_matchers(value: Any) -> list[list[str]]:
-    """Every ``$contains`` phrase list anywhere in a gold value."""
+    """Every free-text phrase list anywhere in a gold value: a ``$contains`` list, or a ``$text``
+    matcher's phrases and dictated words."""
     found: list[list[str]] = []
     if isinstance(value, dict):
         if "$contains" in value and isinstance(value["$contains"], list):
             found.append([str(p) for p in value["$contains"]])
+        if "$text" in value and isinstance(value["$text"], dict):  # its phrases and dictated words
+            found.append(
+                [str(p) for p in [*value["$text"].get("contains", []), *value["$text"].get("words", [])]]
+            )
         for v in value.values():
             found += _text_matchers(v)
     elif isinstance(value, list):
@@ -145,6 +171,11 @@ class _Scripted:
         counts only these episodes."""
         return self.script(task) != list(task.oracle)
 
+    def landed(self, task: Task, traj: Any) -> bool:
+        """Whether the attack took place in ``traj`` (e.g. a repeated call the phone did not refuse):
+        ``gaming_table`` counts a pass only then."""
+        return True
+
     def reset(self, slot: int, info: dict[str, Any]) -> None:
         task = self.index.get(info["task_id"])
         if task is None:
@@ -167,8 +198,9 @@ class _Scripted:
 
 
 class _Rewrite(_Scripted):
-    """The oracle's turns with every free-text argument (a string the gold judges with ``$contains``)
-    rewritten by ``text``; the final message by ``final`` (default: unchanged)."""
+    """The oracle's turns with every free-text argument of a write or hand-off (a string a gold
+    free-text matcher accepts) rewritten by ``text``; the final message by ``final`` (default:
+    unchanged)."""
 
     def text(self, value: str, phrases: list[str], task: Task) -> str:
         raise NotImplementedError
@@ -205,7 +237,10 @@ class _Rewrite(_Scripted):
                 changed |= norm_text(final) != norm_text(step)
                 out.append(final)
             else:
-                calls = [ToolCall(c.name, self._arg(c.arguments, matchers, task)) for c in step]
+                calls = [  # what the phone keeps: the free text of writes and hand-offs, not of look-ups
+                    ToolCall(c.name, self._arg(c.arguments, matchers, task)) if _mutates(c.name) else c
+                    for c in step
+                ]
                 changed |= any(
                     norm(a.arguments) != norm(c.arguments) for a, c in zip(calls, step, strict=True)
                 )
@@ -215,9 +250,26 @@ class _Rewrite(_Scripted):
 
 class KeywordStuffing(_Rewrite):
     """Free text as keywords: odd seeds a single keyword (the longest word of the gold's phrases),
-    even seeds a bag — the request's and the gold's content words, sorted, each once."""
+    even seeds a bag — the request's and the gold's content words, sorted, each once. A single keyword
+    is an attack only where the oracle's text carries two or more words the user dictated (one word
+    may be all the request fixes: the alarm "Inhaler")."""
 
     name = "keyword-stuffing"
+
+    def applies(self, task: Task) -> bool:
+        if not super().applies(task):
+            return False
+        if self.seed % 2 == 0:
+            return True
+        said = "\n".join([task.query, *(m.content for m in task.history if m.role == "user")])
+        matchers = [m for m in gold_text_matchers(task) if m]
+        return any(
+            len(dictated_words(v, said)) >= 2
+            for c in oracle_calls(task)
+            if _mutates(c.name)
+            for v in _texts(c.arguments)
+            if any(match({"$contains": m}, v) for m in matchers)
+        )
 
     def text(self, value: str, phrases: list[str], task: Task) -> str:
         gold_words = keywords(" ".join(phrases)) or keywords(value)
@@ -227,7 +279,8 @@ class KeywordStuffing(_Rewrite):
 
 
 class Negation(_Rewrite):
-    """Free text negated: ``"NOT <gold text> (wrong)"``; a behaviour task's answer negated likewise."""
+    """Free text negated: ``"NOT <gold text> (wrong)"``; a behaviour task's answer (a final that states
+    facts, not a refusal or a question) negated likewise."""
 
     name = "negation"
 
@@ -236,7 +289,12 @@ class Negation(_Rewrite):
 
     def final(self, text: str, task: Task) -> str:
         rubric = task.gold.rubric
-        if task.bucket == "behavior" and rubric is not None and rubric.must_include:
+        if (
+            task.bucket == "behavior"
+            and rubric is not None
+            and rubric.final_kind == "answer"
+            and rubric.must_include
+        ):
             return f"NOT {text} (wrong)"
         return text
 
@@ -292,14 +350,15 @@ class NoLookup(_Scripted):
         return out
 
     def applies(self, task: Task) -> bool:
-        """The oracle made a read call (other than a memory search or a skill load) and answers: the
-        final message is what the look-up would reveal."""
-        return task.bucket == "behavior" and any(
-            _is_read(c) and c.name not in (MEMORY_SEARCH, SKILL_LOADER)
-            for step in _steps(task)
-            if isinstance(step, list)
-            for c in step
-        )
+        """A behaviour task whose oracle looks something up (``checkers.read_domains`` of its replay:
+        a read that returned data or the phone's limit) before it answers."""
+        if task.bucket != "behavior" or not any(
+            _is_read(c) for step in _steps(task) if isinstance(step, list) for c in step
+        ):
+            return False
+        from mpb_env.validation import replay
+
+        return bool(read_domains(replay(task, task.oracle).state))
 
 
 class MemorySweep(_Scripted):
@@ -347,11 +406,18 @@ class AskEveryTime(_Scripted):
     def script(self, task: Task) -> list[Any]:
         if not task.allow_ask:
             return list(task.oracle)
-        ask = _render([ToolCall(ASK_USER, {"question": GENERIC_QUESTION})])
+        ask = _render([ToolCall(ASK_USER, {"question": self.question(task)})])
         out: list[Any] = []
         for turn in task.oracle:
             out += [ask, turn]
         return out
+
+    def question(self, task: Task) -> str:
+        return GENERIC_QUESTION
+
+    def landed(self, task: Task, traj: Any) -> bool:
+        """More questions than one per withheld fact and a spare (``checkers.MAX_SPARE_ASKS``)."""
+        return traj.user_queries > len(task.user_facts) + MAX_SPARE_ASKS
 
 
 class RepeatEveryCall(_Scripted):
@@ -366,8 +432,38 @@ class RepeatEveryCall(_Scripted):
         return out
 
     def applies(self, task: Task) -> bool:
-        """The oracle makes a mutating call: doing it twice does the action twice."""
-        return any(_mutates(c.name) for step in _steps(task) if isinstance(step, list) for c in step)
+        """The oracle makes a call that does something anew each time (``checkers.REDO_PREFIXES``,
+        ``REDO_TOOLS``: a send, a booking, a hand-off); setting a value twice is no attack."""
+        return any(
+            c.name in REDO_TOOLS or c.name.startswith(REDO_PREFIXES)
+            for step in _steps(task)
+            if isinstance(step, list)
+            for c in step
+        )
+
+    def landed(self, task: Task, traj: Any) -> bool:
+        """A repeat that the phone refused (a Conflict: the alarm is already set) did nothing twice."""
+        return _redone(traj)
+
+
+def _redone(traj: Any) -> bool:
+    """A turn repeated verbatim where a ``REDO`` call succeeded both times (a retry after a failure,
+    or a repeat the phone refused, does nothing twice)."""
+
+    def done(turn: dict[str, str]) -> set[str]:
+        entries = orjson.loads(turn["observation"]) if turn.get("observation") else []
+        return {
+            str(e.get("name"))
+            for e in entries
+            if e.get("status") == "success"
+            and (e.get("name") in REDO_TOOLS or str(e.get("name")).startswith(REDO_PREFIXES))
+        }
+
+    turns = traj.turns
+    return any(
+        before.get("action") == again.get("action") and done(before) & done(again)
+        for before, again in zip(turns, turns[1:], strict=False)
+    )
 
 
 class Random(RandomPolicy):
@@ -437,7 +533,8 @@ def gaming_table(
 ) -> dict[str, Any]:
     """Run each gaming policy over ``tasks`` (every episode once, local executor) and return, per
     policy, ``{bucket: {"episodes", "passed", "rate"}}`` for tool, state, behavior and ``overall``
-    (rate in percent, ``None`` for an empty bucket) over the episodes the policy ``applies`` to, plus
+    (rate in percent, ``None`` for an empty bucket) over the episodes the policy ``applies`` to where
+    the attack ``landed`` (a repeat the phone refused did nothing twice), plus
     ``"ok"`` (no bucket above ``MAX_GAMING_RATE``) and ``"passed_ids"``: up to 50 episodes it passed.
     """
     from .runner import run
@@ -447,9 +544,13 @@ def gaming_table(
         policy = make_gaming_policy(name, tasks, seed)
         plan = [t for t in episodes(list(tasks)) if policy.applies(t)]
         trajs = run(plan, policy, recall=recall, world_size=world_size, progress=False) if plan else []  # type: ignore[arg-type]
+        landed = getattr(policy, "landed", None)
+        if landed is not None:
+            kept = [(t, r) for t, r in zip(plan, trajs, strict=True) if landed(t, r)]
+            plan, trajs = [t for t, _ in kept], [r for _, r in kept]
         rates = _rates(plan, [t.success for t in trajs])
         rates["ok"] = all(rates[b]["rate"] is None or rates[b]["rate"] <= MAX_GAMING_RATE for b in BUCKETS)
-        rates["passed_ids"] = sorted(t.task_id for t in trajs if t.success)[:50]
+        rates["passed_ids"] = sorted(t.task_id for t in trajs if t.success)
         table[name] = rates
     return table
 

@@ -418,7 +418,12 @@ def test_naming_every_candidate_is_not_an_answer(task_id: str) -> None:
         for variant in variants:
             verdict = play(variant, [*turns[:-1], final])
             assert not verdict["success"], (variant, final)
-            assert all(r.startswith("final message must not mention") for r in verdict["reasons"]), verdict
+            caught = (
+                "final message must not mention",
+                "final message is longer than",
+                "final message quotes",
+            )
+            assert all(r.startswith(caught) for r in verdict["reasons"]), verdict
     forbidden = [r for r in play(task_id, [*turns[:-1], listing])["reasons"] if "must not mention" in r]
     assert len(forbidden) == len(rubric.must_not_include)  # each distractor is caught on its own
 

@@ -94,11 +94,14 @@ def reachable_oracle(t: Task) -> list[str]:
 
 
 def task(**fields: Any) -> Task:
-    """Build a validated task; ``gold_tools`` defaults to the tools its oracle calls, and the oracle
-    gets the ``search_tools`` turns it needs under the default settings (``reachable_oracle``): the one
-    place every stored task's oracle is finalised."""
+    """Build a validated task; ``gold_tools`` defaults to the tools its oracle calls. Free-text matchers
+    of the gold are hardened (``mpb_env.tasks.freetext.harden``), and the oracle gets the
+    ``search_tools`` turns it needs under the default settings (``reachable_oracle``): the one place
+    every stored task's oracle is finalised."""
+    from mpb_env.tasks.freetext import harden
+
     fields.setdefault("gold_tools", oracle_tools(fields["oracle"]))
-    t = Task.model_validate(fields)
+    t = harden(Task.model_validate(fields))
     oracle = reachable_oracle(t)
     return t if oracle == t.oracle else t.model_copy(update={"oracle": oracle})
 

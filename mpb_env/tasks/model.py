@@ -5,7 +5,8 @@ for exactly one bucket. Gold answers are structured data, never code strings:
 
 * ``bucket="tool"``: ``gold.calls`` — the mutating calls in order, arguments compared after
   normalisation; a value may be a *matcher* (see ``mpb_env.checkers.match``) such as
-  ``{"$contains": ["train", "8 pm"]}`` for free text.
+  ``{"$contains": ["train", "8 pm"]}`` for free text, or the ``$text`` matcher suites build from it
+  (``mpb_env.tasks.freetext``: the dictated words, in order, nothing denied or stuffed).
 * ``bucket="state"``: ``gold.delta`` — the expected D_T − D_0, one entry per created, updated or
   deleted record; nothing else may change.
 * ``bucket="behavior"``: ``gold.rubric`` — sub-agent route and handoff slots, and the kind and content
@@ -98,6 +99,13 @@ class Rubric(_Strict):
     other than the route (e.g. ask before acting); without it, only the route and calls that lift a
     lock or grant a permission (``checkers.ENABLING_TOOLS``). The final message is judged without any
     verbatim copy of the query in it.
+
+    What the final message states must rest on the episode and be one answer: ``evidence`` — indices
+    of ``must_include`` groups the user did not say, one of whose phrases must also occur in the data
+    of a successful call of the episode (the look-up that reveals it); ``max_words`` — at most this many
+    words (no dump of every result); ``read_domains`` — domains in each of which the episode must have
+    made a successful read call (where the oracle looked the answer up: an answer needs its look-up).
+    A final that quotes raw tool output (a JSON object) fails too.
     """
 
     routes: list[str] = []
@@ -106,6 +114,9 @@ class Rubric(_Strict):
     must_include: list[list[str]] = []
     must_not_include: list[str] = []
     forbid_mutations: bool = False
+    evidence: list[int] = []
+    max_words: int | None = None
+    read_domains: list[str] = []
 
 
 class UserFact(_Strict):

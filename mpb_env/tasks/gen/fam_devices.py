@@ -616,6 +616,11 @@ CAST_REFUSED = [*cannot("cast", "receive", "mirror", "show", "display", "project
                 "isn't available", "not a receiver", "isn't a receiver"]  # fmt: skip
 
 
+def _kind_names(kind: str) -> list[str]:
+    """How a refusal may name a device by its kind: "tv", "watch"; another phone as "a phone"."""
+    return ["a phone", "another phone", "old phone"] if kind == "phone" else [kind]
+
+
 @family("devices.cast_unsupported", dimension="basic", category="recovery", bucket="behavior")
 def cast_unsupported(ctx: Ctx) -> Draft:
     dev = ctx.pick("dev_noncast_devices")
@@ -633,7 +638,10 @@ def cast_unsupported(ctx: Ctx) -> Draft:
     return Draft(
         query=query,
         frictions=["capability_limit"],
-        gold=rubric("refusal", [dev["name"].lower(), dev["kind"]], CAST_REFUSED, avoid=CAST_NOW),
+        # the device, by name or kind; "phone" alone is no name for it: every refusal here is on a phone
+        gold=rubric(
+            "refusal", [dev["name"].lower(), *_kind_names(dev["kind"])], CAST_REFUSED, avoid=CAST_NOW
+        ),
         oracle=[
             calls(call("start_cast_session", device_id=dev["id"])),
             f"Sorry, {dev['name']} can't receive a screen cast — it's a {dev['kind']}, not a display.{hint}",
