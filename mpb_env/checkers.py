@@ -1002,7 +1002,7 @@ def asked_consent(task: Task, state: PhoneState, final: str | None) -> bool:
     names the blocked permission (or its app) and what it asks to do ("May I grant Messages the SMS
     permission?") is a valid end of any bucket, when the last permission block the episode met is one
     the gold grants, that permission is still not granted, the episode did nothing the task rejects
-    (``_consistent_so_far``), and the message claims nothing done."""
+    (``_consistent_so_far``), and the message claims nothing done and names no other permission."""
     if not final or "?" not in final or "permission" not in task.frictions:
         return False
     blocks = [e for e in state.log if e["error_type"] == "PermissionDenied" and isinstance(e["data"], dict)]
@@ -1021,7 +1021,16 @@ def asked_consent(task: Task, state: PhoneState, final: str | None) -> bool:
     names = {perm, perm.removesuffix("s"), app_id.casefold(), norm_text(str(app.get("name", app_id)))}
     if not any(n and has_phrase(low, n) for n in names):
         return False
+    if any(has_phrase(low, other) for other in _permission_names() - names):  # the Camera app is no CAMERA
+        return False  # one question about the one block, not a list of every permission there is
     return _consistent_so_far(task, state)
+
+
+def _permission_names() -> set[str]:
+    """The runtime permissions a grant can name (the catalog's enum), case-folded."""
+    spec = catalog().get("grant_app_permission")
+    props = spec.schema["function"]["parameters"]["properties"] if spec else {}
+    return {str(p).casefold() for p in props.get("permission", {}).get("enum", [])}
 
 
 def check(task: Task, state: PhoneState, final: str | None, asks: int = 0) -> Verdict:
