@@ -15,7 +15,9 @@ from mpb_env.validation import replay
 
 TRAIN = load_tasks(split="train")
 #: a small mixed slice: the first 60 train tasks of every dimension
-SLICE = [t for d in ("basic", "subagent", "memory", "skill") for t in [x for x in TRAIN if x.dimension == d][:60]]
+SLICE = [
+    t for d in ("basic", "subagent", "memory", "skill") for t in [x for x in TRAIN if x.dimension == d][:60]
+]
 
 
 def test_tasks_the_oracle_cannot_solve_are_never_drawn() -> None:
