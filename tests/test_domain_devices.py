@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import random
-import time
 from typing import Any
 
 from domain_harness import Check, DomainTests, Setup, call, get_or_list, setting, steps
@@ -367,9 +365,3 @@ def test_core_identical_across_scales_and_deterministic() -> None:
     assert len(small["pairing_log"]) < len(medium["pairing_log"])
     assert build_tables("M", seed=3)["pairing_log"] == build_tables("M", seed=3)["pairing_log"]
 
-
-def test_generation_is_fast() -> None:
-    tables = {"bluetooth_devices": dict(load_world().tables["bluetooth_devices"])}
-    start = time.perf_counter()
-    dev.seed(tables, random.Random(0), 1.0)
-    assert time.perf_counter() - start < 0.05

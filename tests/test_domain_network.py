@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import random
-import time
 from typing import Any
 
 from domain_harness import Check, DomainTests, Hook, Setup, call, fresh, get_or_list, steps
@@ -411,9 +409,3 @@ def test_core_identical_across_scales_and_deterministic() -> None:
     assert len(small["wifi_networks"]) < len(medium["wifi_networks"])
     assert build_tables("M", seed=3)["wifi_networks"] == build_tables("M", seed=3)["wifi_networks"]
 
-
-def test_generation_is_fast() -> None:
-    tables = {"settings": {}, "apps": dict(load_world().tables["apps"])}
-    start = time.perf_counter()
-    net.seed(tables, random.Random(0), 1.0)
-    assert time.perf_counter() - start < 0.05
