@@ -203,9 +203,9 @@ class Episode:
     def start_info(self) -> dict[str, Any]:
         """The reset info: task, chat messages, tool schemas of A_0, recall. With ``tool_format="compact"``
         the system message ends with A_0 listed one line per tool (``prompts.compact_listing``). Built
-        once per task, recall and tool format setting (autoreset pays a copy, not a rebuild): every call returns new lists, message
-        dicts and schema dicts down to ``parameters`` (``schema_copy``); what lies below them is shared
-        between calls, read-only."""
+        once per task, recall and tool format (autoreset pays a copy, not a rebuild): every call returns
+        new lists, message dicts and schema dicts down to ``parameters`` (``schema_copy``); what lies
+        below them is shared between calls, read-only."""
         mode = self.task.recall or self.recall_mode
 
         def build() -> dict[str, Any]:
