@@ -844,7 +844,13 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument(
         "--recall", choices=RECALL_MODES, default=None, help="--oracle: tool recall (default: oracle)"
     )
-    _task_source(p)
+    p.add_argument(
+        "--split",
+        default=None,
+        choices=sorted(SPLITS),
+        help="--oracle: the tasks to play; with RUN_DIR: where its tasks are (default: its report's)",
+    )
+    p.add_argument("--tasks", type=_path, default=None, metavar="FILE", help="a JSONL file of tasks instead")
     p.set_defaults(func=cmd_export)
 
     p = sub.add_parser("bench", help="the quick throughput benchmark (~15 s)")
