@@ -879,7 +879,7 @@ def main(argv: list[str] | None = None) -> int:
     try:
         args = parser.parse_args(argv)
         if args.command is None:
-            raise UsageError("choose a command: info, tools, show, validate, eval, bench (see mpb -h)")
+            raise UsageError("choose a command: info, tools, show, validate, eval, export, bench (see mpb -h)")
         return int(args.func(args))
     except UsageError as exc:
         print(f"mpb: error: {_one_line(exc)}", file=sys.stderr)
