@@ -72,6 +72,7 @@ Version History
 
 from __future__ import annotations
 
+import functools
 import re
 import zlib
 from typing import Any
@@ -87,6 +88,7 @@ from mpb_env.envs.spaces import STRING_POOL, random_call
 from mpb_env.episode import T_MAX, Episode
 from mpb_env.parsing import ToolCall, parse_turn
 from mpb_env.recall import DEFAULT_TOP_N
+from mpb_env.tasks import task_index
 from mpb_env.tasks.model import Dimension, RecallMode, Task
 from mpb_env.world.generate import Size, load_world
 
@@ -190,6 +192,13 @@ def _needle(value: Any) -> str:
     return text if len(text) >= 3 else ""
 
 
+@functools.lru_cache(maxsize=16)
+def _pools(split: str, task_ids: tuple[str, ...]) -> _Pools:
+    """A split's pools, built once per process and selection (read-only: every env of it shares them)."""
+    index = task_index(split)
+    return _Pools([index[t] for t in task_ids])
+
+
 def _pick(rng: np.random.Generator, items: list[Any]) -> Any:
     return items[int(rng.integers(len(items)))]
 
@@ -241,7 +250,11 @@ class AdmissibleEnv(gym.Env[dict[str, np.ndarray], np.int64]):
                 raise ValueError(f"{name} must be an int >= {low}, got {value!r}")
         self.k, self.dim, self.slack = int(k), int(dim), int(slack)
         self._index, self.task_ids = select_episodes(split, dimension, task_ids, tasks)
-        self._pools = _Pools([self._index[t] for t in self.task_ids])
+        self._pools = (
+            _pools(split, tuple(self.task_ids))
+            if tasks is None
+            else _Pools([self._index[t] for t in self.task_ids])
+        )
         self.world = load_world(world_size)
         self.episode = Episode(self.world, self._index[self.task_ids[0]], recall, top_n, T_MAX)
         box = lambda *shape: spaces.Box(0.0, 1.0, shape, np.float32)  # noqa: E731
