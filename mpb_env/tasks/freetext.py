@@ -36,7 +36,8 @@ _TIME = (
     "minute minutes min hour hours day days o'clock monday tuesday wednesday thursday friday saturday "
     "sunday january february march april may june july august september october november december"
 )
-_VERB_SET = frozenset(_VERBS.split(" "))
+#: The request's verbs a text may not carry (its nouns may: "Reminder: buy flowers" is a fine title).
+_VERB_SET = frozenset(_VERBS.split(" ")) - {"reminder", "note", "message", "email"}
 #: Words too common to carry content, and the request's own verbs: never dictated.
 _SKIP = frozenset(f"{_FUNCTION} {_VERBS}".split(" "))
 #: Words a text may carry beyond the reference's without stuffing the request into it.
