@@ -159,6 +159,9 @@ def test_raw_tool_output_is_no_answer() -> None:
 def test_a_negated_answer_fails_and_a_plain_one_passes() -> None:
     task = BENCH["basic-0046"]
     assert not _passes("basic-0046", [task.oracle[0], f"NOT {task.oracle[-1]} (wrong)"])
+    assert not _passes("basic-0046", [task.oracle[0], f"NOT {task.oracle[-1]}"])
+    assert not _passes("basic-0046", [task.oracle[0], "Mail has not used 310 MB of mobile data."])
+    assert _passes("basic-0046", [task.oracle[0], "Not much: Mail is at 310 MB of mobile data."])
     assert _passes("basic-0046", [task.oracle[0], "It's 310 MB — not much."])  # "not" alone is fine
 
 
