@@ -286,6 +286,37 @@ def tokens(text: str) -> list[str]:
     return _TOKEN.findall(norm_text(text))
 
 
+#: Where a sentence or clause ends: what a "not" before it denies does not reach past (a comma does
+#: not stop it: "NOT the forecast, sunny and 61°F" denies it all).
+_CLAUSE_END = re.compile(r"[.;:!?()\n—–]|\bbut\b")
+_NOT = re.compile(r"\b(not|never|no longer)\b")
+
+
+def affirms(text: str, phrase: str) -> bool:
+    """Does normalised ``text`` state ``phrase`` somewhere without a "not", "never" or "no longer"
+    before it in its sentence (since a colon, a dash or a "but")? A phrase that itself denies ("not delayed") is stated as it stands.
+
+    >>> affirms("mail has used 310 mb.", "310"), affirms("not mail has used 310 mb", "310")
+    (True, False)
+    >>> affirms("it's not 320 mb but 310 mb", "310"), affirms("not running it yet. it's 310 mb", "310")
+    (True, True)
+    >>> affirms("not the forecast, sunny and 61°f", "61"), affirms("not much: 310 mb", "310")
+    (False, True)
+    """
+    if _NOT.search(phrase):
+        return has_phrase(text, phrase)
+    start = 0
+    while True:
+        end = _find(text, phrase, start)
+        if end < 0:
+            return False
+        head = text[: end - len(phrase)]
+        clause = _CLAUSE_END.split(head)[-1]
+        if not _NOT.search(clause):
+            return True
+        start = end
+
+
 def _find(text: str, phrase: str, start: int = 0) -> int:
     """The end of the first occurrence of ``phrase`` in ``text`` at or after ``start`` (``has_phrase``'s
     edges), or -1."""
@@ -806,6 +837,8 @@ def check_behavior(task: Task, state: PhoneState, final: str | None) -> tuple[bo
         checks += 1
         if not any(has_phrase(low, norm_text(p)) for p in group):
             reasons.append(f"final message mentions none of {group}")
+        elif rubric.affirm and not any(affirms(low, norm_text(p)) for p in group):
+            reasons.append(f"final message denies {group} instead of stating it")
         elif i in rubric.evidence and not any(has_phrase(evidence, norm_text(p)) for p in group):
             reasons.append(f"final message states {group} without a call of this episode returning it")
         else:

@@ -108,6 +108,16 @@ def test_a_cheap_message_fails(text: str) -> None:
     assert not match(_TRAFFIC, text)
 
 
+@pytest.mark.parametrize(
+    "title", ["Buy flowers", "Reminder: buy flowers", "buy FLOWERS!", "Buy flowers today"]
+)
+def test_a_title_may_name_what_it_is(title: str) -> None:
+    gold = BENCH["basic-0258"].gold.delta[0].fields["title"]  # type: ignore[index]
+    assert match(gold, title)
+    assert not match(gold, "flowers")  # the request fixes "buy" too
+    assert not match(gold, "ahead buy chris coffee flowers hour li reminder set")
+
+
 def test_a_number_word_may_be_written_as_digits() -> None:
     late = BENCH["basic-0221"].gold.delta[0].fields["text"]  # type: ignore[index]
     assert match(late, "Running about 10 minutes late!")
@@ -149,6 +159,9 @@ def test_raw_tool_output_is_no_answer() -> None:
 def test_a_negated_answer_fails_and_a_plain_one_passes() -> None:
     task = BENCH["basic-0046"]
     assert not _passes("basic-0046", [task.oracle[0], f"NOT {task.oracle[-1]} (wrong)"])
+    assert not _passes("basic-0046", [task.oracle[0], f"NOT {task.oracle[-1]}"])
+    assert not _passes("basic-0046", [task.oracle[0], "Mail has not used 310 MB of mobile data."])
+    assert _passes("basic-0046", [task.oracle[0], "Not much: Mail is at 310 MB of mobile data."])
     assert _passes("basic-0046", [task.oracle[0], "It's 310 MB — not much."])  # "not" alone is fine
 
 

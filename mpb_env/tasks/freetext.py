@@ -36,7 +36,8 @@ _TIME = (
     "minute minutes min hour hours day days o'clock monday tuesday wednesday thursday friday saturday "
     "sunday january february march april may june july august september october november december"
 )
-_VERB_SET = frozenset(_VERBS.split(" "))
+#: The request's verbs a text may not carry (its nouns may: "Reminder: buy flowers" is a fine title).
+_VERB_SET = frozenset(_VERBS.split(" ")) - {"reminder", "note", "message", "email"}
 #: Words too common to carry content, and the request's own verbs: never dictated.
 _SKIP = frozenset(f"{_FUNCTION} {_VERBS}".split(" "))
 #: Words a text may carry beyond the reference's without stuffing the request into it.
@@ -192,7 +193,8 @@ def answer_bounds(task: Task) -> dict[str, Any]:
     ``must_include`` groups the user did not say and the oracle's calls returned), ``max_words`` (three
     times the oracle's answer and 25 words more), ``read_domains`` (where the oracle's read calls looked
     something up: ``checkers.read_domains``) and
-    ``must_not_include`` with the ``DISPUTES`` the oracle's answer lacks (``final_kind`` answer)."""
+    ``must_not_include`` with the ``DISPUTES`` the oracle's answer lacks and ``affirm`` (an answer
+    whose oracle denies nothing)."""
     from mpb_env.checkers import evidence_text, read_domains
     from mpb_env.validation import replay
 
@@ -221,6 +223,7 @@ def answer_bounds(task: Task) -> dict[str, Any]:
         "max_words": 3 * len(tokens(final)) + 25,
         "read_domains": sorted(looked),
         "must_not_include": [*rubric.must_not_include, *banned],
+        "affirm": rubric.final_kind == "answer" and not _DENIES.search(norm_text(final)),
     }
 
 

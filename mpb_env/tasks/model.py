@@ -105,7 +105,9 @@ class Rubric(_Strict):
     of a successful call of the episode (the look-up that reveals it); ``max_words`` — at most this many
     words (no dump of every result); ``read_domains`` — domains in each of which the episode must have
     made a successful read call (where the oracle looked the answer up: an answer needs its look-up).
-    A final that quotes raw tool output (a JSON object) fails too.
+    ``affirm`` — the reference answer denies nothing: a ``must_include`` phrase counts only where it
+    is stated, not after a "not" in its clause (``checkers.affirms``). A final that quotes raw tool
+    output (a JSON object) fails too.
     """
 
     routes: list[str] = []
@@ -117,6 +119,7 @@ class Rubric(_Strict):
     evidence: list[int] = []
     max_words: int | None = None
     read_domains: list[str] = []
+    affirm: bool = False
 
 
 class UserFact(_Strict):
