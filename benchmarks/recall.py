@@ -60,7 +60,7 @@ def measure(split: str, retriever: str, n: int) -> dict[str, Any]:
             rows[t.dimension]["ranked"].append(sum(g in got for g in need) / len(need))
     strict = reach(tasks, retriever, n, tool_search=False)["by_dimension"]  # type: ignore[arg-type]
     default = reach(tasks, retriever, n, tool_search=True)["by_dimension"]  # type: ignore[arg-type]
-    texts = [task_text(t) for t in tasks[:300]]
+    texts = [task_text(t, retriever) for t in tasks[:300]]  # type: ignore[arg-type]
     ranked.cache_clear()
     times = []
     for text in texts:

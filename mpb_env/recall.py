@@ -29,8 +29,12 @@ DEFAULT_TOP_N = 15
 ALWAYS_AVAILABLE = ("search_user_memory",)
 
 
-def task_text(task: Task) -> str:
-    return " ".join([*(m.content for m in task.history if m.role == "user"), task.query])
+def task_text(task: Task, retriever: Retriever = "bm25-plain") -> str:
+    """The text recall ranks for ``task``: the query after the history's turns — the user's turns for
+    the plain retriever, the user's and the assistant's for the default one (an assistant's offer,
+    "Want me to set a reminder?", names what the user's "Yes" agrees to)."""
+    roles = ("user",) if retriever == "bm25-plain" else ("user", "assistant")
+    return " ".join([*(m.content for m in task.history if m.role in roles), task.query])
 
 
 def rank(text: str, n: int, retriever: Retriever = "bm25", offered: tuple[str, ...] = ()) -> list[str]:
@@ -57,10 +61,10 @@ def recall(task: Task, mode: RecallMode = "bm25", n: int = DEFAULT_TOP_N) -> lis
     if mode == "all":
         return list(catalog())
     if mode == "bm25-plain":
-        ranked = rank(task_text(task), n, "bm25-plain")
+        ranked = rank(task_text(task, "bm25-plain"), n, "bm25-plain")
     else:  # the memory search and the skill loader are offered anyway: N other tools
         loader = (SKILL_LOADER,) if task.candidate_skills or task.routing else ()
-        ranked = rank(task_text(task), n, "bm25", (*ALWAYS_AVAILABLE, *loader))
+        ranked = rank(task_text(task, "bm25"), n, "bm25", (*ALWAYS_AVAILABLE, *loader))
     if mode == "oracle":
         gold = [g for g in task.gold_tools if g in catalog()]
         keep = [t for t in ranked if t not in gold][: max(n - len(gold), 0)]
