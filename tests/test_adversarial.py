@@ -3,6 +3,8 @@ while the natural correct answer, in several styles, still passes."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 import orjson
 import pytest
 
@@ -17,15 +19,14 @@ from mpb_env.rollouts.adversarial import (
     gaming_table,
     make_gaming_policy,
 )
+from mpb_env.rollouts.policies import OraclePolicy
 from mpb_env.tasks import load_tasks, task_index
+from mpb_env.tasks.model import Task
 from mpb_env.tools.runtime import call_tool
 from mpb_env.validation import replay
 from mpb_env.world.generate import load_world
 from mpb_env.world.state import PhoneState
 
-#: The memory and skill gates answer these two (an untargeted sweep, every skill loaded): the
-#: primary checkers pass what follows them, which is the oracle.
-GATE_POLICIES = {"memory-sweep", "load-every-skill"}
 BENCH = task_index("bench")
 
 
@@ -57,7 +58,7 @@ def test_the_registry_has_every_attack() -> None:
 
 @pytest.mark.parametrize("split", ["starter", "interaction"])
 def test_no_gaming_policy_passes_more_than_the_bound(split: str) -> None:
-    names = [n for n in gaming_names() if n not in GATE_POLICIES]
+    names = gaming_names()
     table = gaming_table(load_tasks(split), names)
     for name in names:
         for bucket in BUCKETS:
@@ -69,11 +70,24 @@ def test_no_gaming_policy_passes_more_than_the_bound(split: str) -> None:
     assert any("keyword-stuffing" in line for line in gaming_lines(table))
 
 
-def test_the_table_flags_a_policy_above_the_bound() -> None:
-    """On the starter split the memory sweep still passes (its gate is hardened elsewhere): the table
-    reports it above the bound, so ``mpb validate`` fails on it."""
-    table = gaming_table(load_tasks("starter"), ["memory-sweep"])
-    assert table["memory-sweep"]["overall"]["passed"] > 0 and not table["memory-sweep"]["ok"]
+class _Replay(OraclePolicy):
+    """A "gaming" policy that is the oracle itself: it passes everything, so the table must flag it."""
+
+    name = "replay-oracle"
+
+    def __init__(self, index: Mapping[str, Task], seed: int = 0) -> None:
+        super().__init__(index)
+
+    def applies(self, task: Task) -> bool:
+        return True
+
+
+def test_the_table_flags_a_policy_above_the_bound(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A policy that passes is reported above the bound, so ``mpb validate`` fails on it."""
+    monkeypatch.setitem(GAMING_POLICIES, "replay-oracle", _Replay)
+    table = gaming_table(load_tasks("starter"), ["replay-oracle"])
+    assert table["replay-oracle"]["overall"]["passed"] > 0 and not table["replay-oracle"]["ok"]
+    assert any(line.strip().startswith("replay-oracle") and "ABOVE:" in line for line in gaming_lines(table))
 
 
 # --------------------------------------------------------------------------- free text ($text)

@@ -198,7 +198,7 @@ def test_validate_prints_the_false_negative_table(capsys) -> None:
 
     assert main(["validate", "--split", "starter", "--no-progress"]) == 0
     out = capsys.readouterr().out
-    assert "fairness on bench-v0" in out and "noop-write" in out and "100.0% (19/19)" in out
+    assert "fairness on starter-v1" in out and "noop-write" in out and "100.0% (19/19)" in out
     assert main(["validate", "--split", "starter", "--no-progress", "--json"]) == 0
     fair = orjson.loads(capsys.readouterr().out)["fairness"]
     assert fair["rejected"] == [] and fair["by_variant"]["noop-write"]["tool"]["accepted"] == 19
