@@ -29,6 +29,7 @@ CATEGORY_WORDS = {
     "videos": "videos", "music": "music", "apps": "apps", "calendar": "calendar", "notes": "notes",
 }  # fmt: skip
 S0_SESSION = "cast_0901"
+S0_OTHER_SESSION = "cast_0902"
 S0_JOB = "mig_0901"
 NEW_DEVICE = "xdev_301"
 
@@ -71,6 +72,13 @@ def active_cast(device_id: str, source: str = "screen") -> dict[str, dict[str, A
     sess = {"id": S0_SESSION, "device_id": device_id, "mode": "cast", "source": source, "media": None,
             "status": "active", "started_at": "2026-05-20T08:40:00", "stopped_at": None, "files_sent": []}  # fmt: skip
     return {"cast_sessions": {S0_SESSION: sess}}
+
+
+def multiscreen_live(device_id: str) -> dict[str, dict[str, Any]]:
+    """A multi-screen session with ``device_id`` live in S0 beside a task's own session."""
+    sess = {"id": S0_OTHER_SESSION, "device_id": device_id, "mode": "multiscreen", "source": "screen", "media": None,
+            "status": "active", "started_at": "2026-05-20T08:10:00", "stopped_at": None, "files_sent": []}  # fmt: skip
+    return {"cast_sessions": {S0_OTHER_SESSION: sess}}
 
 
 def cats_words(cats: list[str]) -> str:
@@ -421,8 +429,10 @@ def stop_cast_history(ctx: Ctx) -> Draft:
         query=query,
         history=history,
         frictions=["obfuscation"],
-        s0_patch=merge(paired(dev), active_cast(dev["id"])),
-        gold={"calls": [{"name": "stop_cast_session", "arguments": {"session_id": {"$any": [S0_SESSION, None]}}}]},
+        # A multi-screen session with the laptop is live too: "it" is the cast the history started, so
+        # the session must be named (stopping "the only live one" is ambiguous, and a blind stop fails).
+        s0_patch=merge(paired(dev), active_cast(dev["id"]), multiscreen_live(LAPTOP)),
+        gold={"calls": [{"name": "stop_cast_session", "arguments": {"session_id": S0_SESSION}}]},
         oracle=[
             calls(call("list_cast_sessions", active_only=True)),
             calls(call("stop_cast_session", session_id=S0_SESSION)),
