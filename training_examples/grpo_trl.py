@@ -407,8 +407,12 @@ def make_rollout_func(
             "mpb/budget_ended": float(sum(e.outcome == "budget" for e in eps)),
             "mpb/over_budget": float(over),
             "mpb/broken": float(broken),
-            # everything but the model's generate calls: env steps, chat-template rendering, tokenising
-            "mpb/env_share": max(0.0, wall - timings.get("generate", 0.0)) / wall if wall > 0 else 0.0,
+            # the sandbox's own steps (parse, tools, checker) over the rollout's wall time ...
+            "mpb/env_share": timings.get("env", 0.0) / wall if wall > 0 else 0.0,
+            # ... and everything but the model's generate calls: env, chat-template rendering, tokenising
+            "mpb/non_generate_share": max(0.0, wall - timings.get("generate", 0.0)) / wall
+            if wall > 0
+            else 0.0,
             "mpb/rollout_seconds": wall,
             "mpb/generate_seconds": timings.get("generate", 0.0),
             "mpb/env_seconds": timings.get("env", 0.0),
@@ -588,12 +592,13 @@ def main(argv: list[str] | None = None) -> int:
     trainer.train()
     seconds = time.perf_counter() - start
     # The first rollout builds the vector env (once per run): the steady state is the later steps'.
-    shares = log["mpb/env_share"]
-    later = shares[1:] or shares
+    shares, other = log["mpb/env_share"], log["mpb/non_generate_share"]
+    later, later_other = shares[1:] or shares, other[1:] or other
     print(
         f"done: {args.max_steps} steps in {seconds:.1f}s; env share of rollout wall time "
         f"{100 * sum(later) / max(1, len(later)):.2f}% (mean after step 1; step 1, which builds the env: "
-        f"{100 * shares[0]:.2f}%); reward={args.reward}"
+        f"{100 * shares[0]:.2f}%; all but generation, chat template and tokenising included: "
+        f"{100 * sum(later_other) / max(1, len(later_other)):.2f}%); reward={args.reward}"
         + ("" if args.reward == "binary" else " (non-official shaped reward)"),
         flush=True,
     )
