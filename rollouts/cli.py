@@ -663,7 +663,7 @@ def cmd_export(args: argparse.Namespace) -> int:
             run_dir=args.run_dir,
             tasks=tasks,
             only_success=args.only_success,
-            recall=args.recall or "oracle",
+            recall=args.recall or "bm25",
             source=str(args.tasks) if args.tasks else f"split {args.split}",
         )
     except ExportError as exc:
@@ -842,7 +842,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--only-success", action="store_true", help="only episodes the checker passed")
     p.add_argument("--oracle", action="store_true", help="export the oracle's episodes over --split/--tasks")
     p.add_argument(
-        "--recall", choices=RECALL_MODES, default=None, help="--oracle: tool recall (default: oracle)"
+        "--recall", choices=RECALL_MODES, default=None, help="--oracle: tool recall (default: bm25, the env default)"
     )
     p.add_argument(
         "--split",

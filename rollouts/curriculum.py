@@ -62,12 +62,21 @@ def oracle_solves(
     top_n: int = DEFAULT_TOP_N,
     max_turns: int = T_MAX,
     world_size: str = "M",
+    tool_search: bool = True,
 ) -> bool:
     """Whether the task's oracle succeeds under these env settings (replayed once, cached on the task)."""
-    key = ("curriculum.oracle_solves", recall, top_n, max_turns, world_size)
+    key = ("curriculum.oracle_solves", recall, top_n, max_turns, world_size, tool_search)
 
     def build() -> bool:
-        ep = replay(task, task.oracle, recall=recall, world_size=world_size, top_n=top_n, max_turns=max_turns)
+        ep = replay(
+            task,
+            task.oracle,
+            recall=recall,
+            world_size=world_size,
+            top_n=top_n,
+            max_turns=max_turns,
+            tool_search=tool_search,
+        )
         return bool(ep.verdict is not None and ep.verdict.success)
 
     return task.derived(key, build)  # type: ignore[no-any-return]
@@ -111,6 +120,8 @@ class Curriculum:
         top_n: the env's recall N.
         max_turns: the env's T_max.
         world_size: the env's base world, ``"S" | "M" | "L"``.
+        tool_search: whether the env offers ``search_tools`` (its default; under the defaults every
+            stored oracle succeeds, so only other settings exclude tasks).
         schedule: ``"linear"`` (a pool growing from easy to hard) or ``"none"`` (all eligible tasks).
         start_fraction: the share of eligible tasks in the first pool (``"linear"``), in (0, 1].
         ramp_steps: ``sample`` calls until the pool holds every eligible task (``"linear"``).
@@ -133,6 +144,7 @@ class Curriculum:
         top_n: int = DEFAULT_TOP_N,
         max_turns: int = T_MAX,
         world_size: str = "M",
+        tool_search: bool = True,
         schedule: Schedule = "linear",
         start_fraction: float = 0.25,
         ramp_steps: int = 200,
@@ -151,7 +163,13 @@ class Curriculum:
             raise ValueError("ramp_steps and patience must be >= 1")
         self.group_size = group_size
         self.seed = seed
-        self.settings = {"recall": recall, "top_n": top_n, "max_turns": max_turns, "world_size": world_size}
+        self.settings = {
+            "recall": recall,
+            "top_n": top_n,
+            "max_turns": max_turns,
+            "world_size": world_size,
+            "tool_search": tool_search,
+        }
         self.schedule: Schedule = schedule
         self.start_fraction = start_fraction
         self.ramp_steps = ramp_steps
@@ -159,13 +177,13 @@ class Curriculum:
         self.patience = patience
         self.explore = explore
         candidates = episodes(list(tasks))
-        solvable = [oracle_solves(t, recall, top_n, max_turns, world_size) for t in candidates]
+        solvable = [oracle_solves(t, recall, top_n, max_turns, world_size, tool_search) for t in candidates]
         self.excluded: list[str] = [t.id for t, ok in zip(candidates, solvable, strict=True) if not ok]
         eligible = [t for t, ok in zip(candidates, solvable, strict=True) if ok]
         if not eligible:
             raise ValueError(
                 f"the oracle solves none of the {len(candidates)} tasks under recall={recall!r}, "
-                f"top_n={top_n}, max_turns={max_turns}"
+                f"top_n={top_n}, max_turns={max_turns}, tool_search={tool_search}"
             )
         rank = difficulty_of or (lambda t: difficulty(t, recall, top_n))
         keyed = [(rank(t), i, t) for i, t in enumerate(eligible)]  # ties keep the suite's order

@@ -159,21 +159,22 @@ def replay(episode: Episode, task: Task, actions: list[str]) -> tuple[dict[str, 
 def oracle_records(
     tasks: list[Task],
     *,
-    recall: RecallMode = "oracle",
+    recall: RecallMode = "bm25",
     top_n: int = DEFAULT_TOP_N,
     max_turns: int = T_MAX,
     world_size: Size = "M",
     only_success: bool = False,
+    tool_search: bool = True,
 ) -> list[dict[str, Any]]:
     """The oracle's episode of every task (skill tasks under SOR and MTSR), as records.
 
-    ``recall="oracle"`` (the default, as ``mpb eval --policy oracle`` runs it) guarantees the gold
-    tools in A_0; under ``"bm25"`` an oracle whose tool was not recalled fails, and ``only_success``
-    keeps the episodes it solved."""
+    Under the env's defaults (``recall="bm25"`` with ``search_tools``) every stored oracle succeeds;
+    under other settings (``tool_search=False``, ``recall="bm25-plain"``) an oracle whose tool was not
+    offered fails, and ``only_success`` keeps the episodes it solved."""
     plan = episodes(list(tasks))
     if not plan:
         return []
-    episode = Episode(load_world(world_size), plan[0], recall, top_n, max_turns)
+    episode = Episode(load_world(world_size), plan[0], recall, top_n, max_turns, tool_search)
     out = []
     for task in plan:
         record, _ = replay(episode, task, list(task.oracle))
@@ -325,6 +326,8 @@ def run_records(
                 settings.get("recall", "bm25"),
                 settings.get("top_n", DEFAULT_TOP_N),
                 settings.get("max_turns", T_MAX),
+                # a run.json without the setting predates search_tools: its env had none
+                bool(settings.get("tool_search", False)),
             )
         actions = [turn.get("action", "") for turn in traj.turns]
         record, observations = replay(episode, task, actions)
@@ -461,7 +464,7 @@ def export(
     run_dir: str | Path | None = None,
     tasks: list[Task] | None = None,
     only_success: bool = False,
-    recall: RecallMode = "oracle",
+    recall: RecallMode = "bm25",
     source: str | None = None,
 ) -> dict[str, Any]:
     """Export the run in ``run_dir`` (``tasks``: where its tasks are), or without one the oracle over

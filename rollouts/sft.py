@@ -234,7 +234,7 @@ def sft_dataset(
     only_success: bool = True,
     max_length: int | None = None,
     limit: int | None = None,
-    recall: RecallMode = "oracle",
+    recall: RecallMode = "bm25",
     top_n: int = DEFAULT_TOP_N,
 ) -> Any:
     """A ``datasets.Dataset`` of pre-tokenised SFT examples (``input_ids``, ``attention_mask``,
@@ -244,7 +244,7 @@ def sft_dataset(
     Args:
         tokenizer: a fast tokenizer with a chat template (the model's own).
         split: the oracle's episodes over this split (default ``"train"`` when no other source is
-            given; under oracle recall, as ``mpb eval --policy oracle`` plays them).
+            given; under the env's default recall, as ``mpb eval --policy oracle`` plays them).
         run_dir: instead, the episodes of a run directory (``mpb eval --out``), replayed and checked
             (``export.run_records``).
         tasks: instead, the oracle's episodes over these tasks (with ``run_dir``: where its tasks are).

@@ -3,6 +3,7 @@ assistant masks) and the SFT example's smoke run."""
 
 from __future__ import annotations
 
+import importlib.util
 import json
 import re
 import subprocess
@@ -26,29 +27,22 @@ from mpb_env.tasks import load_tasks, task_index
 
 ROOT = Path(__file__).resolve().parents[1]
 
+
+def _example(name: str) -> Any:
+    """A training example's module, loaded from its file (the examples are scripts, not a package)."""
+    spec = importlib.util.spec_from_file_location(
+        f"example_{name}", ROOT / "training_examples" / f"{name}.py"
+    )
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module  # a dataclass reads its module's namespace while it is built
+    spec.loader.exec_module(module)
+    return module
+
+
 #: A Qwen2.5-style template that renders ``tools`` and ``tool_calls`` (``hf_model.TEMPLATE`` renders
-#: neither calls nor ids: the text fallback).
-TOOL_TEMPLATE = (
-    "{%- if tools %}{{ '<|im_start|>system\\n' }}"
-    "{%- if messages[0].role == 'system' %}{{ messages[0].content + '\\n\\n' }}{% endif %}"
-    "{{- '# Tools\\n<tools>' }}{% for t in tools %}{{ '\\n' }}{{ t | tojson }}{% endfor %}"
-    "{{- '\\n</tools><|im_end|>\\n' }}"
-    "{%- elif messages[0].role == 'system' %}{{ '<|im_start|>system\\n' + messages[0].content + '<|im_end|>\\n' }}"
-    "{%- endif %}"
-    "{%- for m in messages %}"
-    "{%- if m.role == 'assistant' %}{{ '<|im_start|>assistant\\n' + m.content }}"
-    "{%- for c in m.tool_calls or [] %}{% if m.content or not loop.first %}{{ '\\n' }}{% endif %}"
-    '{{- \'<tool_call>\\n{"name": "\' + c.function.name + \'", "arguments": \' }}'
-    "{{- c.function.arguments | tojson }}{{ '}\\n</tool_call>' }}"
-    "{%- endfor %}{{ '<|im_end|>\\n' }}"
-    "{%- elif m.role == 'tool' %}"
-    "{{- '<|im_start|>user\\n<tool_response>\\n' + m.content + '\\n</tool_response><|im_end|>\\n' }}"
-    "{%- elif not (m.role == 'system' and loop.first) %}"
-    "{{- '<|im_start|>' + m.role + '\\n' + m.content + '<|im_end|>\\n' }}"
-    "{%- endif %}"
-    "{%- endfor %}"
-    "{%- if add_generation_prompt %}{{ '<|im_start|>assistant\\n' }}{% endif %}"
-)
+#: neither calls nor ids: the text fallback): the one the SFT example's ``--smoke`` tokenizer gets.
+TOOL_TEMPLATE = _example("sft_oracle").SMOKE_TEMPLATE
 
 
 def _eval(out: Path, *extra: str) -> None:
@@ -57,10 +51,11 @@ def _eval(out: Path, *extra: str) -> None:
 
 @pytest.fixture(scope="module")
 def oracle_run(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """The oracle over the starter split under BM25 recall: 47 of 52 episodes pass (a gold tool
-    outside the top 15 fails the others), skill loads and permission prompts widen A_t."""
-    out = tmp_path_factory.mktemp("runs") / "oracle-bm25"
-    _eval(out, "--policy", "oracle", "--recall", "bm25")
+    """The oracle over the starter split without ``search_tools`` (the paper-strict action set): 50 of 52
+    episodes pass (a gold tool outside the top 15 fails the others), skill loads and permission
+    prompts widen A_t."""
+    out = tmp_path_factory.mktemp("runs") / "oracle-strict"
+    _eval(out, "--policy", "oracle", "--no-tool-search")
     return out
 
 
@@ -90,7 +85,7 @@ def test_export_replays_the_run_into_chat_records(oracle_run: Path, tmp_path: Pa
     records = read_export(out)
     trajectories = read_trajectories(oracle_run / "trajectories.jsonl")
     assert [r["task_id"] for r in records] == [t.task_id for t in trajectories]
-    assert sum(r["success"] for r in records) == 47 and len(records) == 52
+    assert sum(r["success"] for r in records) == 50 and len(records) == 52
     index = task_index("starter")
     for rec, traj in zip(records, trajectories, strict=True):
         assert rec["verdict"] == traj.verdict and rec["reward"] == traj.reward
@@ -101,6 +96,7 @@ def test_export_replays_the_run_into_chat_records(oracle_run: Path, tmp_path: Pa
         assert len(prompt) == 2 + len(task.history)
         names = [t["function"]["name"] for t in rec["tools"]]
         assert len(names) == len(set(names)) and len(rec["turn_tools"]) == len(traj.turns)
+        assert "search_tools" not in names  # replayed with the run's own settings: no tool search
         rest = msgs[rec["prompt_messages"] :]
         for t, turn in enumerate(traj.turns):
             assert rec["turn_tools"][t] == names[: len(rec["turn_tools"][t])]  # A_t: a prefix, growing
@@ -123,16 +119,16 @@ def test_export_replays_the_run_into_chat_records(oracle_run: Path, tmp_path: Pa
     assert "basic-010" in grown  # the permission prompt offered grant_app_permission
     assert any(tid.startswith("skill-") for tid in grown)  # load_skill added the skill's tools
     summary = orjson.loads((out / "export.json").read_bytes())
-    assert summary["episodes"] == 52 and summary["successes"] == 47 and summary["only_success"] is False
+    assert summary["episodes"] == 52 and summary["successes"] == 50 and summary["only_success"] is False
 
 
 def test_dataset_round_trip_and_only_success(oracle_run: Path, tmp_path: Path) -> None:
     out = tmp_path / "ok"
     assert main(["export", str(oracle_run), "--out", str(out), "--only-success"]) == 0
     records = read_export(out)
-    assert len(records) == 47 and all(r["success"] for r in records)
+    assert len(records) == 50 and all(r["success"] for r in records)
     ds = datasets.load_from_disk(str(out / "dataset"))
-    assert ds.num_rows == 47
+    assert ds.num_rows == 50
     assert [ds[i] for i in range(ds.num_rows)] == records  # every value back as written
     full = tmp_path / "full"
     assert main(["export", str(oracle_run), "--out", str(full)]) == 0
