@@ -21,6 +21,7 @@ import numpy as np
 from mpb_env.domains import catalog
 from mpb_env.envs.spaces import AnyText, ToolCallText
 from mpb_env.episode import T_MAX, Episode
+from mpb_env.limits import DEFAULT_LIMITS, Limits
 from mpb_env.recall import DEFAULT_TOP_N
 from mpb_env.tasks import load_tasks, task_index
 from mpb_env.tasks.model import Dimension, RecallMode, Task, episodes
@@ -95,6 +96,8 @@ class MobilePAEnv(gym.Env[str, str]):
             (The vector env takes ``max_episode_steps`` from ``make_vec`` as T_max.)
         world_size: ``"S" | "M" | "L"`` base world. Tasks are annotated against ``"M"``; the other
             sizes (0.25×, 4×) exist to measure costs, and some tasks' answers differ on them.
+        limits: per-turn bounds (``mpb_env.limits.Limits``: action characters, calls per turn, argument
+            depth, observation bytes); an action over one is an error observation naming it.
     """
 
     metadata = {"render_modes": ["ansi"], "render_fps": 1}
@@ -110,6 +113,7 @@ class MobilePAEnv(gym.Env[str, str]):
         max_turns: int = T_MAX,
         world_size: Size = "M",
         render_mode: str | None = None,
+        limits: Limits = DEFAULT_LIMITS,
     ) -> None:
         if render_mode not in (None, "ansi"):
             raise ValueError(f"render_mode must be None or 'ansi', got {render_mode!r}")
@@ -119,7 +123,9 @@ class MobilePAEnv(gym.Env[str, str]):
         self.world = load_world(world_size)
         self.observation_space = AnyText()
         self.action_space = ToolCallText(list(catalog().values()))
-        self.episode = Episode(self.world, self._index[self.task_ids[0]], recall, top_n, max_turns)
+        self.episode = Episode(
+            self.world, self._index[self.task_ids[0]], recall, top_n, max_turns, limits=limits
+        )
         self._transcript: list[str] = []
 
     @property

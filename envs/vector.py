@@ -30,6 +30,7 @@ from mpb_env.domains import catalog
 from mpb_env.envs.single import check_settings, select_episodes
 from mpb_env.envs.spaces import AnyText, TextBatch, ToolCallText
 from mpb_env.episode import T_MAX, Episode, without_gc
+from mpb_env.limits import DEFAULT_LIMITS, Limits
 from mpb_env.recall import DEFAULT_TOP_N
 from mpb_env.tasks.model import Dimension, RecallMode, Task
 from mpb_env.world.generate import Size, load_world
@@ -90,6 +91,7 @@ class MobilePAVectorEnv(VectorEnv):
         max_turns: int = T_MAX,
         world_size: Size = "M",
         render_mode: str | None = None,
+        limits: Limits = DEFAULT_LIMITS,
     ) -> None:
         if num_envs < 1:
             raise ValueError(f"num_envs must be >= 1, got {num_envs}")
@@ -103,7 +105,9 @@ class MobilePAVectorEnv(VectorEnv):
         self.num_envs = num_envs
         self.world = load_world(world_size)
         first = self._index[self.task_ids[0]]
-        self.episodes = [Episode(self.world, first, recall, top_n, turns) for _ in range(num_envs)]
+        self.episodes = [
+            Episode(self.world, first, recall, top_n, turns, limits=limits) for _ in range(num_envs)
+        ]
         self.single_observation_space = AnyText()
         self.single_action_space = ToolCallText(list(catalog().values()))
         self.observation_space = TextBatch(self.single_observation_space, num_envs)
