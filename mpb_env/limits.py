@@ -40,6 +40,8 @@ class Limits:
             value = getattr(self, name)
             if type(value) is not int or value < 1:
                 raise ValueError(f"Limits.{name} must be a positive int, got {value!r}")
+        if self.max_argument_depth > 200:
+            raise ValueError("Limits.max_argument_depth must be at most 200 (orjson writes 255 levels)")
         if self.max_observation_bytes < 256:
             raise ValueError("Limits.max_observation_bytes must be at least 256 (room for the marker)")
 
