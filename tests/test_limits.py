@@ -251,7 +251,11 @@ def test_fault_counting_is_linear_and_exact() -> None:
 # ----------------------------------------------------------------------------- any action shape
 NAMES = [*list(catalog())[:20], GUI, "ask_user", "load_skill", "", "nope"]
 json_values = st.recursive(
-    st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(max_size=20),
+    st.none()
+    | st.booleans()
+    | st.integers(-(2**63), 2**63 - 1)
+    | st.floats(allow_nan=False)
+    | st.text(max_size=20),
     lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner, max_size=4),
     max_leaves=30,
 )
