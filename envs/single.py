@@ -21,6 +21,7 @@ import numpy as np
 from mpb_env.domains import catalog
 from mpb_env.envs.spaces import AnyText, ToolCallText
 from mpb_env.episode import T_MAX, Episode
+from mpb_env.limits import DEFAULT_LIMITS, Limits
 from mpb_env.recall import DEFAULT_TOP_N
 from mpb_env.tasks import load_tasks, task_index
 from mpb_env.tasks.model import Dimension, RecallMode, Task, episodes
@@ -103,6 +104,8 @@ class MobilePAEnv(gym.Env[str, str]):
             description``) and the feedback of a call that adds tools (a skill loader, a permission
             remedy) carries them as ``new_tools`` lines, so a chat built from the messages alone shows
             every tool, in a stable, append-only order.
+        limits: per-turn bounds (``mpb_env.limits.Limits``: action characters, calls per turn, argument
+            depth, observation bytes); an action over one is an error observation naming it.
     """
 
     metadata = {"render_modes": ["ansi"], "render_fps": 1}
@@ -120,6 +123,7 @@ class MobilePAEnv(gym.Env[str, str]):
         render_mode: str | None = None,
         tool_search: bool = True,
         tool_format: str = "schema",
+        limits: Limits = DEFAULT_LIMITS,
     ) -> None:
         if render_mode not in (None, "ansi"):
             raise ValueError(f"render_mode must be None or 'ansi', got {render_mode!r}")
@@ -138,6 +142,7 @@ class MobilePAEnv(gym.Env[str, str]):
             max_turns,
             tool_search=bool(tool_search),
             tool_format=tool_format,
+            limits=limits,
         )
         self._transcript: list[str] = []
 

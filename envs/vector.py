@@ -30,6 +30,7 @@ from mpb_env.domains import catalog
 from mpb_env.envs.single import check_settings, select_episodes
 from mpb_env.envs.spaces import AnyText, TextBatch, ToolCallText
 from mpb_env.episode import T_MAX, Episode, without_gc
+from mpb_env.limits import DEFAULT_LIMITS, Limits
 from mpb_env.recall import DEFAULT_TOP_N
 from mpb_env.tasks.model import Dimension, RecallMode, Task
 from mpb_env.world.generate import Size, load_world
@@ -92,6 +93,7 @@ class MobilePAVectorEnv(VectorEnv):
         render_mode: str | None = None,
         tool_search: bool = True,
         tool_format: str = "schema",
+        limits: Limits = DEFAULT_LIMITS,
     ) -> None:
         if num_envs < 1:
             raise ValueError(f"num_envs must be >= 1, got {num_envs}")
@@ -114,6 +116,7 @@ class MobilePAVectorEnv(VectorEnv):
                 turns,
                 tool_search=bool(tool_search),
                 tool_format=tool_format,
+                limits=limits,
             )
             for _ in range(num_envs)
         ]

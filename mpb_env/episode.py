@@ -4,7 +4,9 @@
 copy-on-write state with the current action set A_t, and returns the observation text (a JSON list
 of feedback objects, one per call). A turn without a tool call is the final message: the episode
 terminates and the gated checker gives the reward. After ``max_turns`` turns it is truncated and
-checked as it stands. Nothing here raises on bad model output.
+checked as it stands. Nothing here raises on bad model output, and what a turn may cost is bounded by
+``limits`` (``mpb_env.limits.Limits``: action characters, calls per turn, argument depth,
+observation bytes).
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ import orjson
 
 from mpb_env.checkers import SKILL_LOADER, Verdict, check
 from mpb_env.domains import catalog
+from mpb_env.limits import DEFAULT_LIMITS, Limits, cut_entry
 from mpb_env.parsing import CallError, parse_turn
 from mpb_env.prompts import TOOL_FORMATS, compact_listing, compact_tool, render_messages
 from mpb_env.recall import ALWAYS_AVAILABLE, DEFAULT_TOP_N, gold_recall, recall
@@ -115,6 +118,7 @@ class Episode:
         "tool_search",
         "search_k",
         "tool_format",
+        "limits",
     )
 
     def __init__(
@@ -127,12 +131,14 @@ class Episode:
         tool_search: bool = True,
         search_k: int = SEARCH_TOP_K,
         tool_format: str = "schema",
+        limits: Limits = DEFAULT_LIMITS,
     ) -> None:
         if tool_format not in TOOL_FORMATS:
             raise ValueError(f"unknown tool_format {tool_format!r}; expected one of {list(TOOL_FORMATS)}")
         self.tool_search = tool_search
         self.search_k = search_k
         self.tool_format = tool_format
+        self.limits = limits
         self.recall_mode = recall_mode
         self.top_n = top_n
         self.max_turns = max_turns
@@ -187,6 +193,7 @@ class Episode:
         other.asks = self.asks
         other.calls = self.calls
         other.error_types = list(self.error_types)
+        other.limits = self.limits
         return other
 
     def set_tools(self, names: list[str]) -> None:
@@ -262,7 +269,8 @@ class Episode:
         if self.done:
             fb = feedback("error", "the episode has ended; call reset()", None, "EpisodeOver")
             return orjson.dumps([fb]).decode(), 0.0, True, False, None, None
-        turn = parse_turn(action)
+        limits = self.limits
+        turn = parse_turn(action, limits)
         self.turns += 1
         if not turn.calls:  # the final message (``turn.is_final``, without the property call)
             self.final = turn.content
@@ -278,9 +286,10 @@ class Episode:
         changed: tuple[str, ...] = ()  # the tools this turn added to A_t
         state, allowed = self.state, self.allowed
         self.calls += len(turn.calls)
+        budget = limits.max_observation_bytes - 1  # bytes left for the entries; the "[" is spent
         for i, call in enumerate(turn.calls):
             if type(call) is CallError:
-                entry = {"name": None, **feedback("error", call.message, None, "ParseError")}
+                entry = {"name": None, **feedback("error", call.message, None, call.error_type)}
             else:
                 name = call.name
                 fn = {"name": name, "arguments": call.arguments}
@@ -296,7 +305,7 @@ class Episode:
                         if entry["status"] == "success":
                             added = self._expand({"tools": [t["name"] for t in entry["data"]["tools"]]})
                     else:
-                        entry = call_tool(state, name, call.arguments, allowed)
+                        entry = call_tool(state, name, call.arguments, allowed, limits.max_argument_depth)
                         if entry["status"] == "success":
                             if name == SKILL_LOADER:
                                 added = self._expand(entry["data"])
@@ -309,9 +318,12 @@ class Episode:
                             entry = {**entry, "new_tools": [compact_tool(_served_schema(t)) for t in added]}
             if entry["status"] == "error":
                 self.error_types.append(entry["error_type"] or "Error")
-            part = orjson.dumps(entry).decode()
+            raw = orjson.dumps(entry)
+            budget -= len(raw) + 1  # its comma or closing bracket
+            part = raw.decode() if budget >= 0 else cut_entry(entry, raw, budget + len(raw), limits)
             parts.append(part)
             messages.append({"role": "tool", "name": entry["name"], "content": part})
+            budget = max(budget, 0)
         obs = f"[{','.join(parts)}]"
         extra = {"tools": self.schemas()} if changed else None
         truncated = self.turns >= self.max_turns

@@ -13,6 +13,7 @@ from gymnasium.utils.env_checker import check_env
 import mpb_env
 from mpb_env.domains import catalog
 from mpb_env.envs import MobilePAEnv
+from mpb_env.limits import Limits
 from mpb_env.tasks import load_tasks
 
 
@@ -177,8 +178,9 @@ def test_readme_quick_start_runs_as_written() -> None:
 def test_observations_and_actions_of_any_length_are_in_their_spaces() -> None:
     """The spaces accept every str (DESIGN §4): a turn with thousands of calls gives an observation past
     the spaces' ``max_length`` (which only bounds ``sample()``), and that observation, like an action of
-    that length, is still a member."""
-    env = MobilePAEnv(split="starter")
+    that length, is still a member (with ``limits`` raised to allow such a turn)."""
+    big = Limits(max_action_chars=10**6, max_calls_per_turn=5000, max_observation_bytes=10**8)
+    env = MobilePAEnv(split="starter", limits=big)
     env.reset(options={"task_id": "basic-001"})
     action = '<tool_call>{"name": "list_alarms", "arguments": {}}</tool_call>' * 3000
     obs, *_ = env.step(action)

@@ -48,6 +48,7 @@ from mpb_env.errors import (
     ToolError,
     UnknownTool,
 )
+from mpb_env.limits import DEFAULT_LIMITS, too_deep, type_name
 from mpb_env.world.state import PhoneState
 
 Precondition = Callable[[PhoneState], None]
@@ -104,14 +105,19 @@ class ToolSpec:
             out.update(self.checker.validate_python(arguments))
             return out
         except ValidationError as exc:
+            errors = exc.errors()
             problems = "; ".join(
                 f"{'.'.join(str(p) for p in err['loc']) or '(arguments)'}: {err['msg']}"
-                for err in exc.errors()
+                for err in errors[:MAX_PROBLEMS]
             )
+            if len(errors) > MAX_PROBLEMS:
+                problems += f"; and {len(errors) - MAX_PROBLEMS} more"
             raise InvalidArguments(f"invalid arguments for {self.name}: {problems}") from None
 
 
 REGISTRY: dict[str, ToolSpec] = {}
+#: Validation problems an ``InvalidArguments`` message lists before "and N more".
+MAX_PROBLEMS = 10
 
 
 def registered(name: str) -> ToolSpec:
@@ -337,16 +343,34 @@ def _fault_for(s: PhoneState, name: str) -> dict[str, Any] | None:
     fault = faults.get(name)
     if fault is None:
         return None
-    attempt = 1 + sum(1 for e in s.log if e["tool"] == name and e["error_type"] != "InvalidArguments")
+    attempt = 1 + _attempts(s).get(name, 0)
     return fault if attempt in fault.get("on_calls", [1]) else None
 
 
+def _attempts(s: PhoneState) -> dict[str, int]:
+    """Logged calls per tool that got past validation (what a fault's ``on_calls`` counts), kept as a
+    running tally over ``s.log``: each call reads only the entries logged since the last one, so a turn
+    of n calls costs O(n), not O(n²). The tally starts over when the log is another list (a reset, a
+    fork) or shorter than what was read."""
+    log = s.log
+    tally = s.fault_tally
+    if tally is None or tally[0] is not log or tally[1] > len(log):
+        tally = s.fault_tally = (log, 0, {})
+    counts = tally[2]
+    for e in log[tally[1] :] if tally[1] < len(log) else ():
+        if e["error_type"] != "InvalidArguments":
+            counts[e["tool"]] = counts.get(e["tool"], 0) + 1
+    s.fault_tally = (log, len(log), counts)
+    return counts
+
+
 def _detached(arguments: dict[str, Any]) -> dict[str, Any]:
-    """A deep copy of raw call arguments for the op log (their own repr where they cannot be copied)."""
+    """A deep copy of raw call arguments for the op log (a placeholder where they cannot be copied:
+    no ``repr`` of model-supplied objects, which may recurse or raise)."""
     try:
         return copy.deepcopy(arguments)
-    except Exception:  # an object without a copy protocol: keep what it looked like
-        return {k: repr(v) for k, v in arguments.items()}
+    except Exception:  # an object without a copy protocol (or one nested too deep): keep its type
+        return {str(k) if type(k) is str else "?": f"<{type_name(v)}>" for k, v in arguments.items()}
 
 
 def execute(
@@ -372,9 +396,12 @@ def call_tool(
     name: str,
     arguments: Any,
     allowed: Iterable[str] | None = None,
+    max_depth: int = DEFAULT_LIMITS.max_argument_depth,
 ) -> dict[str, Any]:
     """``execute`` with the tool's name first: ``{"name", "status", "error_type", "message", "data"}``,
-    one entry of an observation as it is serialised (built once, not merged from the feedback)."""
+    one entry of an observation as it is serialised (built once, not merged from the feedback).
+    Arguments nested deeper than ``max_depth`` are ``InvalidArguments`` before validation looks at
+    them (logged as an empty dict), so nothing below recurses on model-supplied structure."""
     spec = REGISTRY.get(name)
     if spec is None or (allowed is not None and name not in allowed):
         where = "the catalog" if spec is None else "the current action set"
@@ -383,6 +410,9 @@ def call_tool(
     args: dict[str, Any] = arguments if isinstance(arguments, dict) else {}
     changed = False
     try:
+        if too_deep(arguments, max_depth):
+            args = {}
+            raise InvalidArguments(f"arguments of {name} nest deeper than max_argument_depth={max_depth}")
         args = spec.validate(arguments)
         if spec.nested:  # the caller keeps its dicts (e.g. in a chat message): log and body get copies
             args = copy.deepcopy(args)

@@ -112,6 +112,7 @@ class PhoneState:
         "ticks",
         "_journal",
         "_saved_counters",
+        "fault_tally",
     )
 
     def __init__(self, world: World, patch: Patch = EMPTY_PATCH, now: str = "2026-05-20T09:00:00") -> None:
@@ -124,6 +125,8 @@ class PhoneState:
         self.ticks = 0
         self._journal: list[tuple[str, str, Any]] | None = None
         self._saved_counters: dict[str, int] = {}
+        #: The runtime's running count of calls per tool over ``log`` (see ``tools.runtime._attempts``).
+        self.fault_tally: tuple[list[dict[str, Any]], int, dict[str, int]] | None = None
 
     # ----------------------------------------------------------------- lifecycle
     def reset(self, patch: Patch | None = None, now: str | None = None) -> None:
@@ -150,6 +153,7 @@ class PhoneState:
         other.ticks = self.ticks
         other._journal = None
         other._saved_counters = {}
+        other.fault_tally = None
         return other
 
     # ----------------------------------------------------------------- reads
