@@ -57,10 +57,9 @@ Infos
 Arguments
     ``split`` (default ``"train"``; evaluate on ``"dev"``), ``dimension``, ``task_ids``, ``tasks`` as
     ``MobilePAEnv``; ``k`` candidates (8), ``dim`` hash buckets (512), ``slack`` extra turns beyond the
-    oracle's length (2), ``recall``, ``top_n``, ``world_size`` as ``MobilePAEnv``. ``recall`` defaults to
-    ``"oracle"``: the oracle's turns are proposed as they stand, and under BM25 recall some of them call
-    tools A_0 lacks (a text policy would first reach them with ``search_tools``), so the oracle's turn
-    would fail; the distractors' "other offered tools" are drawn from A_t under either mode.
+    oracle's length (2), ``recall``, ``top_n``, ``world_size`` as ``MobilePAEnv`` (``"bm25"`` with
+    ``search_tools``, the env's defaults, under which every stored oracle succeeds: its ``search_tools``
+    turns are proposed like any other); the distractors' "other offered tools" are drawn from A_t.
 
 Determinism
     Task draws, distractors and their order come from the env's RNG only: the same seed gives the same
@@ -240,7 +239,7 @@ class AdmissibleEnv(gym.Env[dict[str, np.ndarray], np.int64]):
         k: int = 8,
         dim: int = 512,
         slack: int = 2,
-        recall: RecallMode = "oracle",
+        recall: RecallMode = "bm25",
         top_n: int = DEFAULT_TOP_N,
         world_size: Size = "M",
     ) -> None:
