@@ -48,6 +48,36 @@ def test_grpo_a_missing_checkpoint_is_one_line_and_exit_2(tmp_path: Path) -> Non
     assert done.stdout == ""
 
 
+def _error_lines(done: subprocess.CompletedProcess[str]) -> list[str]:
+    """The stderr lines that are not library warnings or progress bars."""
+    return [line for line in done.stderr.splitlines() if line.startswith("error:")]
+
+
+def test_grpo_a_budget_below_the_first_prompt_is_one_line_and_exit_2(tmp_path: Path) -> None:
+    done = _run("--smoke", "--max-episode-tokens", "50", timeout=120)
+    assert done.returncode == 2, done.stderr[-2000:]
+    (line,) = _error_lines(done)
+    assert "max_episode_tokens=50 leaves no room" in line and "first prompt" in line
+    assert not any(STEP.match(x) for x in done.stdout.splitlines())  # nothing was trained
+
+
+def test_grpo_a_template_that_rewrites_the_chat_is_refused_before_training(tmp_path: Path) -> None:
+    """A checkpoint whose chat template renders the message count up front rewrites the start of
+    the chat every turn: the preflight refuses it with one line, and nothing is written."""
+    from transformers import AutoTokenizer
+
+    model = _grpo_module().build_tiny_model(tmp_path / "tiny")
+    tokenizer = AutoTokenizer.from_pretrained(model)
+    tokenizer.chat_template = "{{ messages | length }} " + tokenizer.chat_template
+    tokenizer.save_pretrained(model)
+    out = tmp_path / "out"
+    done = _run("--model", str(model), "--output-dir", str(out), timeout=180)
+    assert done.returncode == 2, done.stderr[-2000:]
+    (line,) = _error_lines(done)
+    assert "prefix" in line, line
+    assert not out.exists() or not any(out.iterdir())
+
+
 # ------------------------------------------------------------------ the GRPO rollout function, scripted
 def _grpo_module():
     import importlib.util

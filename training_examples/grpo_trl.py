@@ -322,6 +322,45 @@ def make_backend(args: Args, tokenizer: Any, trainer: Any) -> Any:
     return HFBackend(model, tokenizer, temperature=args.temperature, top_p=args.top_p)
 
 
+class ProbeBackend:
+    """Scripted replies for the preflight: a memory search on the first turn, then an empty final
+    message, each ended by the tokenizer's end-of-turn token (so feedback is rendered once)."""
+
+    def __init__(self, tokenizer: Any) -> None:
+        self.stop_ids = [tokenizer.eos_token_id]
+        call = '<tool_call>{"name": "search_user_memory", "arguments": {"query": "preferences"}}</tool_call>'
+        self.replies = [tokenizer.encode(call, add_special_tokens=False), []]
+        self.turn = 0
+
+    def generate(self, prompts: list[Any], max_new_tokens: list[int], seeds: list[int]) -> list[Any]:
+        reply = self.replies[min(self.turn, len(self.replies) - 1)]
+        self.turn += 1
+        return [([*reply, *self.stop_ids][:n], [0.0] * min(n, len(reply) + 1)) for n in max_new_tokens]
+
+
+def preflight(args: Args, tokenizer: Any, tasks: list[Any]) -> None:
+    """Before anything is trained or written: the chat template renders a tool round without
+    rewriting what came before (``rollout_tokens`` refuses one that does), and the first task's
+    turn-0 prompt fits ``--max-episode-tokens``; each problem is one error line (exit 2)."""
+    from mpb_env.rollouts.tokens import rollout_tokens
+
+    try:
+        rollout_tokens(
+            [tasks[0].id],
+            tokenizer=tokenizer,
+            backend=ProbeBackend(tokenizer),
+            tasks=tasks,
+            max_episode_tokens=args.max_episode_tokens,
+            max_turn_tokens=args.max_turn_tokens,
+            max_turns=args.max_turns,
+            tool_format=args.tool_format,
+            recall=args.recall,
+            top_n=args.top_n,
+        )
+    except ValueError as exc:
+        fail(str(exc).splitlines()[0])
+
+
 def make_rollout_func(
     args: Args,
     tasks: list[Any],
@@ -486,6 +525,7 @@ def main(argv: list[str] | None = None) -> int:
     tasks = train_tasks(args)
     if not tasks:
         fail(f"no {args.split} tasks for dimension {args.dimension!r}")
+    preflight(args, tokenizer, tasks)
     curriculum = None
     if args.curriculum:
         curriculum = Curriculum(
