@@ -20,16 +20,15 @@ is the policy, a value head reads the pooled scores), trains on the ``train`` sp
 1/K, episode success against a uniformly random choice over the same candidates), saves a learning
 curve PNG and prints a JSON summary as its last line.
 
-Measured on 2 December 2026, on a 2-core machine shared with other jobs (load average 5 to 16), with
-``python training_examples/rllib_ppo.py`` (the defaults, seed 0, K = 8). The run trained for 15 minutes:
-225 iterations, 231,781 env steps. It kept the weights of iteration 50 (51k steps, about 2 minutes in),
-picked on a train slice. On all 192 dev episodes the greedy policy chose the oracle's turn on 40.1% of
-its turns, 3.2 times 1/K = 12.5%, and solved 40.1% of the episodes. A uniformly random choice over the
-same candidates scored 11.5% per turn and solved 2.0% (each episode played 5 times). Past about 60k
-steps the policy degrades (dev slice 0.43 at 36k steps, 0.19 at 200k) while the value loss grows from
-0.08 to 0.4. An earlier run without the selection ended at 26.0% / 27.1% after 141k steps.
-Imitation (cross-entropy on the oracle's index) with the same module reached 70% per turn and 68%
-success on dev, so the features are not the limit.
+Measured on 2 December 2026 on the v2 suites (``train-s1``, ``dev-s1``), 2 cores and nothing else
+running, with ``python training_examples/rllib_ppo.py`` (the defaults, seed 0, K = 8): 15 minutes, 390
+iterations, 401,664 env steps; the weights of iteration 90 were kept (picked on a train slice). On all
+192 dev episodes the greedy policy chose the oracle's turn on 24.0% of its turns (1.9 times 1/K =
+12.5%) and solved 21.4% of the episodes; a uniformly random choice over the same candidates scored
+13.2% per turn and solved 2.3% (each episode played 5 times). The dev slice peaked near 0.32 within
+30k steps and then stayed between 0.2 and 0.3 while the value loss grew from about 0.1 to 0.45. On
+the v1 suites a run kept weights at 40.1% per turn (3.2 times 1/K); imitation (cross-entropy on the
+oracle's index) with the same module reached 70% per turn there, so the features are not the limit.
 """
 
 from __future__ import annotations
