@@ -38,7 +38,7 @@ from typing import Any
 from pydantic import BaseModel
 
 from mpb_env.domains import catalog
-from mpb_env.gates import memory_gate, skill_gate
+from mpb_env.gates import MEMORY_SEARCH, SKILL_LOADER, memory_gate, skill_gate, skills_loaded  # noqa: F401
 from mpb_env.parsing import ToolCall, parse_turn
 from mpb_env.tasks.model import DeltaEntry, Rubric, Task
 from mpb_env.tools.formats import clock_hhmm
@@ -50,10 +50,8 @@ from mpb_env.world.stamps import (  # noqa: F401 (the stamp sets are re-exported
 )
 from mpb_env.world.state import PhoneState
 
-MEMORY_SEARCH = "search_user_memory"
 #: Questions an episode may ask the user beyond one per withheld fact (a needless one costs UIQ only).
 MAX_SPARE_ASKS = 1
-SKILL_LOADER = "load_skill"
 #: Calls that only lift a lock or grant a permission on the way to an answer: a behaviour task may
 #: make them unless its rubric forbids every mutation; any other mutating call fails it.
 ENABLING_TOOLS = frozenset({"grant_app_permission", "unlock_password_vault"})
@@ -438,26 +436,6 @@ def match(gold: Any, actual: Any) -> bool:
 
 
 # --------------------------------------------------------------------------- trajectory facts
-def memory_ids_returned(state: PhoneState) -> set[str]:
-    """IDs of every memory record returned by a successful memory search (M̂_T, eq. 7)."""
-    out: set[str] = set()
-    for e in state.log:
-        if e["tool"] == MEMORY_SEARCH and e["status"] == "success":
-            data = e["data"]
-            rows = data.get("results", data.get("records", [])) if isinstance(data, dict) else data
-            out.update(r["id"] for r in rows or [] if isinstance(r, dict) and "id" in r)
-    return out
-
-
-def skills_loaded(state: PhoneState) -> list[str]:
-    """Skills loaded successfully, in order (K̂_T, eq. 10)."""
-    return [
-        e["arguments"]["skill_id"]
-        for e in state.log
-        if e["tool"] == SKILL_LOADER and e["status"] == "success"
-    ]
-
-
 def _leaves(value: Any, out: list[str]) -> None:
     if isinstance(value, dict):
         for v in value.values():
