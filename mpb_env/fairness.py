@@ -376,12 +376,3 @@ def fairness(task: Task) -> list[tuple[str, bool]]:
         (name, replay(task, actions, open_catalog=True).verdict.success)  # type: ignore[union-attr]
         for name, actions in fair_variants(task)
     ]
-
-
-def rejected_reasons(task: Task, name: str) -> list[str]:
-    """Why the checker rejects the fair variant ``name`` of ``task`` (empty when it accepts it)."""
-    for variant, actions in fair_variants(task):
-        if variant == name:
-            verdict = replay(task, actions, open_catalog=True).verdict
-            return [] if verdict is None or verdict.success else list(verdict.reasons)
-    return []
