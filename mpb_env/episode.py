@@ -217,7 +217,7 @@ class Episode:
 
         def build() -> dict[str, Any]:
             skills = {sid: self.state.get("skills", sid) or {} for sid in self.task.candidate_skills}
-            messages = render_messages(self.task, skills)
+            messages = render_messages(self.task, skills, self.tool_format)
             if self.tool_format == "compact":
                 listing = compact_listing([_served_schema(name) for name in self.tools])
                 messages[0] = {**messages[0], "content": f"{messages[0]['content']}\n\n{listing}"}

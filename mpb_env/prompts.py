@@ -4,6 +4,8 @@ multi-turn function calling).
 ``render_messages(task)`` gives the chat an LLM policy starts from: the system prompt (with the
 task's candidate skills and simulated clock), the dialogue history H0 and the user query. The tool
 schemas of the current action set travel separately (``info["tools"]``), as chat templates expect.
+Under ``tool_format="compact"`` the system prompt is ``COMPACT_SYSTEM_PROMPT`` (the same rules in fewer
+words, with the call syntax) and the tools are listed after it one line each (``compact_listing``).
 """
 
 from __future__ import annotations
@@ -43,9 +45,34 @@ ask_user tool with your question and carry on with the answer (do not end the ta
 when you must: unnecessary questions count against you."""
 
 
-def system_prompt(task: Task, skills: dict[str, dict[str, Any]] | None = None) -> str:
-    """The system prompt for ``task``; ``skills`` maps candidate skill IDs to their records."""
-    text = SYSTEM_PROMPT.replace("{now}", task.now)
+#: The system prompt under ``tool_format="compact"``: the rules of ``SYSTEM_PROMPT`` in fewer words (the
+#: call syntax once, with the tools it introduces, which the listing ``compact_listing`` appends).
+COMPACT_SYSTEM_PROMPT = (
+    "You plan for a mobile personal assistant on the user's phone. Act only through the tools below, each "
+    'called as <tool_call>{"name": "<tool name>", "arguments": {...}}</tool_call> (several run in order). '
+    "Read each call's feedback: fix arguments after an error, grant a missing permission, retry a transient "
+    "failure, never repeat a completed action. When the request is done, needs a question to the user, or "
+    "cannot be done, reply in plain text with no tool call: it ends the task. Personal facts and "
+    "preferences are not in the request: search the memory for the ones it needs, not the whole memory. "
+    "Delegate to a sub-agent only what no structured tool can do.\nThe current time is {now}."
+)
+
+#: What introduces a task's candidate skills (the compact one leaves what a load does to ``load_skill``'s
+#: own line in the tool listing).
+SKILLS_HEADING = (
+    "\nSkills you can load with load_skill (it returns instructions and adds their tools; load only the one "
+    "the request needs):\n"
+)
+COMPACT_SKILLS_HEADING = "\nSkills for load_skill (load only the one the request needs):\n"
+
+
+def system_prompt(
+    task: Task, skills: dict[str, dict[str, Any]] | None = None, tool_format: str = "schema"
+) -> str:
+    """The system prompt for ``task``; ``skills`` maps candidate skill IDs to their records. Under
+    ``tool_format="compact"`` it is ``COMPACT_SYSTEM_PROMPT`` (the tool listing follows it)."""
+    base = COMPACT_SYSTEM_PROMPT if tool_format == "compact" else SYSTEM_PROMPT
+    text = base.replace("{now}", task.now)
     if task.allow_ask:
         text += ASK_USER_PROMPT
     if task.candidate_skills:
@@ -53,18 +80,17 @@ def system_prompt(task: Task, skills: dict[str, dict[str, Any]] | None = None) -
             f"- {sid}: {(skills or {}).get(sid, {}).get('description', '')}".rstrip(": ")
             for sid in task.candidate_skills
         ]
-        text += (
-            "\nSkills you can load with load_skill (it returns instructions and adds their tools; load only "
-            "the one the request needs):\n"
-        )
+        text += COMPACT_SKILLS_HEADING if tool_format == "compact" else SKILLS_HEADING
         text += "\n".join(lines)
     return text
 
 
-def render_messages(task: Task, skills: dict[str, dict[str, Any]] | None = None) -> list[dict[str, Any]]:
+def render_messages(
+    task: Task, skills: dict[str, dict[str, Any]] | None = None, tool_format: str = "schema"
+) -> list[dict[str, Any]]:
     """The chat messages an episode of ``task`` starts from: system, history H0, user query."""
     return [
-        {"role": "system", "content": system_prompt(task, skills)},
+        {"role": "system", "content": system_prompt(task, skills, tool_format)},
         *({"role": m.role, "content": m.content} for m in task.history),
         {"role": "user", "content": task.query},
     ]

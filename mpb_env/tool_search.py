@@ -31,8 +31,8 @@ SEARCH_TOOLS_SCHEMA: dict[str, Any] = {
     "function": {
         "name": SEARCH_TOOLS,
         "description": (
-            "Find phone tools that are not in your tool list yet: returns the schemas of the best-matching "
-            "tools for a short description of what you need, and makes them callable from your next turn."
+            "Find tools not in your list yet by a short description of what you need. It returns "
+            "the schemas of the best-matching phone tools and makes them callable from your next turn."
         ),
         "parameters": {
             "type": "object",

@@ -25,7 +25,7 @@ from vllm_server import FakeVLLM
 
 from hf_model import END, STRICT_TEMPLATE, TEMPLATE, build
 from mpb_env.checkers import SKILL_LOADER
-from mpb_env.prompts import compact_tool, render_tools
+from mpb_env.prompts import COMPACT_SYSTEM_PROMPT, SYSTEM_PROMPT, compact_tool, render_tools
 from mpb_env.rollouts.tokens import (
     HFBackend,
     TokenEpisode,
@@ -516,7 +516,10 @@ def test_compact_envs_list_the_tools_and_announce_added_ones_in_order() -> None:
     lines = system.split("\n")
     assert [compact_tool(s) for s in info["tools"]] == lines[len(lines) - len(info["tools"]) :]
     plain = gym.make("mpb/MobilePA-v0", split="bench").reset(options={"task_id": task.id})[1]
-    assert plain["messages"][0]["content"] in system and plain["tools"] == info["tools"]  # schema: unchanged
+    assert plain["tools"] == info["tools"]  # the same schemas ride in the info under both formats
+    assert system.startswith(COMPACT_SYSTEM_PROMPT.split("{now}")[0])  # the shorter rules, then the tools
+    assert plain["messages"][0]["content"].startswith(SYSTEM_PROMPT.split("{now}")[0])
+    assert plain["messages"][1:] == info["messages"][1:]  # history and query alike
     obs, _, _, _, step = env.step(task.oracle[0])
     assert SKILL_LOADER in task.oracle[0] and "tools" in step
     before = [s["function"]["name"] for s in info["tools"]]
@@ -528,6 +531,24 @@ def test_compact_envs_list_the_tools_and_announce_added_ones_in_order() -> None:
                              for s in step["tools"][len(before):])  # fmt: skip
     with pytest.raises(ValueError, match="unknown tool_format"):
         gym.make("mpb/MobilePA-v0", tool_format="xml")
+
+
+def test_compact_system_messages_state_the_syntax_once_and_every_argument() -> None:
+    """Under compact the system message still names every offered tool, each argument (``arg?`` when
+    optional) and every enum value, and gives the call syntax exactly once."""
+    env = gym.make("mpb/MobilePA-v0", split="bench", tool_format="compact")
+    for task in ALL[::97]:
+        info = env.reset(options={"task_id": task.id})[1]
+        system = info["messages"][0]["content"]
+        assert system.count("<tool_call>") == 1 and system.count('"arguments"') == 1
+        lines = system.split("\n")
+        for schema in info["tools"]:
+            fn = schema["function"]
+            line = next(x for x in lines if x.startswith(f"{fn['name']}("))
+            required = set(fn["parameters"].get("required", ()))
+            for arg, spec in fn["parameters"].get("properties", {}).items():
+                assert re.search(rf"[(, ]{arg}{'' if arg in required else '[?]'}[:,)]", line), (arg, line)
+                assert all(str(v) in line for v in spec.get("enum", ())), (arg, line)
 
 
 def test_compact_prompts_are_far_shorter(tok: Any) -> None:
