@@ -209,7 +209,8 @@ class Episode:
 
     def start_info(self) -> dict[str, Any]:
         """The reset info: task, chat messages, tool schemas of A_0, recall. With ``tool_format="compact"``
-        the system message ends with A_0 listed one line per tool (``prompts.compact_listing``). Built
+        the system message ends with A_0 listed one line per tool (``prompts.compact_listing``) and the
+        info says so (``"tool_format": "compact"``; the key is absent under ``"schema"``). Built
         once per task, recall and tool format (autoreset pays a copy, not a rebuild): every call returns
         new lists, message dicts and schema dicts down to ``parameters`` (``schema_copy``); what lies
         below them is shared between calls, read-only."""
@@ -228,7 +229,7 @@ class Episode:
             }
 
         base = self.task.derived(("start", mode, self.top_n, self.tool_search, self.tool_format), build)
-        return {
+        info = {
             "task_id": self.task.id,
             "dimension": self.task.dimension,
             "messages": [dict(m) for m in base["messages"]],
@@ -241,6 +242,9 @@ class Episode:
                 "tool_search": SEARCH_TOOLS in self.allowed,
             },
         }
+        if self.tool_format != "schema":  # the tools are in the messages: a model policy sends no schemas
+            info["tool_format"] = self.tool_format
+        return info
 
     # ------------------------------------------------------------------ the loop
     def step(self, action: Any) -> tuple[str, float, bool, bool, dict[str, Any]]:

@@ -21,6 +21,12 @@ Two ways to call tools (``tool_calls``):
   prompt already asks for ``<tool_call>{...}</tool_call>`` blocks. Feedback comes back as a user message.
   When a loaded skill widens A_t, the new schemas follow in the next message either way.
 
+Under ``tool_format="compact"`` (``run(..., tool_format="compact")``; the start info says
+``"tool_format": "compact"``) the env's system message already lists the tools one line each and asks for
+``<tool_call>`` blocks, so in either mode the request has no ``tools`` field and nothing is added to the
+messages: the reply's text is the action, as in ``"text"`` mode, and the tools a skill adds are announced
+in the feedback of the call that added them (``new_tools``).
+
 The conversation sent back is one every OpenAI-compatible server accepts: an assistant message with tool
 calls and no text has ``content`` ``""`` (not ``null``, which some servers refuse), each call an id of its
 own and
@@ -182,12 +188,20 @@ def _tool_listing(schemas: list[dict[str, Any]], heading: str) -> str:
 class _Chat:
     """One slot's conversation."""
 
-    __slots__ = ("messages", "tools", "names", "calls", "reply", "action", "seed", "started", "task_id")
+    __slots__ = (
+        "messages", "tools", "names", "calls", "reply", "action", "seed", "started", "task_id", "compact",
+    )  # fmt: skip
 
     def __init__(
-        self, messages: list[dict[str, Any]], tools: list[dict[str, Any]], seed: int, task_id: str = ""
+        self,
+        messages: list[dict[str, Any]],
+        tools: list[dict[str, Any]],
+        seed: int,
+        task_id: str = "",
+        compact: bool = False,
     ) -> None:
         self.task_id = task_id
+        self.compact = compact  # the tools are listed in the system message: no schemas are sent
         self.messages = messages
         self.tools = tools
         self.names = [s["function"]["name"] for s in tools]
@@ -309,7 +323,7 @@ class ChatPolicy:
         ImportError: the ``openai`` package is missing (install the ``llm`` extra).
     """
 
-    info_keys = ("messages", "tools")
+    info_keys = ("messages", "tools", "tool_format")
 
     def __init__(
         self,
@@ -380,17 +394,20 @@ class ChatPolicy:
     def reset(self, slot: int, info: dict[str, Any]) -> None:
         messages = [dict(m) for m in info["messages"]]
         tools = list(info.get("tools", []))
-        if self.tool_calls == "native" and messages and messages[0].get("role") == "system":
-            system = _text(messages[0].get("content"))  # ask for function calls, not text blocks
-            messages[0]["content"] = system.replace(TEXT_TOOL_CALLS, NATIVE_TOOL_CALLS)
-        if self.tool_calls == "text":
+        # compact: the system message lists the tools and asks for <tool_call> blocks already
+        compact = info.get("tool_format") == "compact"
+        system = messages[0].get("role") == "system" if messages else False
+        if self.tool_calls == "native" and not compact and system:
+            text = _text(messages[0].get("content"))  # ask for function calls, not text blocks
+            messages[0]["content"] = text.replace(TEXT_TOOL_CALLS, NATIVE_TOOL_CALLS)
+        if self.tool_calls == "text" and not compact:
             listing = _tool_listing(tools, "The tools you can call:")
-            if messages and messages[0].get("role") == "system":
+            if system:
                 messages[0]["content"] = f"{_text(messages[0].get('content'))}\n\n{listing}"
             else:
                 messages.insert(0, {"role": "system", "content": listing})
         task_id = str(info.get("task_id", ""))
-        self._chats[slot] = _Chat(messages, tools, request_seed(self.seed, task_id), task_id)
+        self._chats[slot] = _Chat(messages, tools, request_seed(self.seed, task_id), task_id, compact)
 
     async def act(self, observations: list[str], infos: list[dict[str, Any]]) -> list[str]:
         chats = slot_chats(self._chats, observations, infos)
@@ -454,7 +471,7 @@ class ChatPolicy:
             if names != chat.names:
                 new = [s for s in tools if s["function"]["name"] not in chat.names]
                 chat.tools, chat.names = list(tools), names
-                if new and self.tool_calls == "text":
+                if new and self.tool_calls == "text" and not chat.compact:
                     note = _tool_listing(new, "New tools you can call now:")
                     last = chat.messages[-1]
                     if last["role"] == "user":
@@ -472,7 +489,7 @@ class ChatPolicy:
         }
         if self.top_p is not None:
             request["top_p"] = self.top_p
-        if self.tool_calls == "native" and chat.tools:
+        if self.tool_calls == "native" and chat.tools and not chat.compact:
             request["tools"] = tool_entries(chat.tools)
         if self.extra_body:
             request["extra_body"] = self.extra_body

@@ -43,6 +43,7 @@ from tqdm import tqdm
 from mpb_env.domains import DOMAIN_COUNTS, by_domain, catalog
 from mpb_env.episode import T_MAX, Episode
 from mpb_env.fairness import VARIANTS, fairness
+from mpb_env.prompts import TOOL_FORMATS
 from mpb_env.reach import reach
 from mpb_env.recall import DEFAULT_TOP_N
 from mpb_env.rollouts.adversarial import gaming_lines, gaming_table
@@ -591,6 +592,7 @@ def cmd_eval(args: argparse.Namespace) -> int:
             resume=args.resume,
             transport=args.transport,
             tool_search=not args.no_tool_search,
+            tool_format=args.tool_format,
         )
     except RayUnavailable as exc:
         raise RunError(str(exc)) from None
@@ -625,6 +627,7 @@ def cmd_eval(args: argparse.Namespace) -> int:
         "recall": recall,
         "top_n": args.top_n,
         "tool_search": not args.no_tool_search,
+        "tool_format": args.tool_format,
         "suite_version": suite_version(plan),
         "max_turns": args.max_turns,
         "seed": args.seed,
@@ -787,6 +790,13 @@ def build_parser() -> argparse.ArgumentParser:
     )
     _task_source(p)
     _episode_options(p, recall_default="bm25")
+    p.add_argument(
+        "--tool-format",
+        choices=TOOL_FORMATS,
+        default="schema",
+        help="schema: JSON schemas (a model policy's tools); compact: one line per tool in the system "
+        "message, no schemas sent (default: schema)",
+    )
     p.add_argument(
         "--seed", type=_seed, default=0, help="seed of the random policy and of chat requests (default: 0)"
     )

@@ -16,7 +16,10 @@ alternating user and assistant turns) gets each round of feedback as one user me
 observation as the phone wrote it; a template that cannot render the chat either way raises
 ``PolicyError`` naming the template's complaint. A template that renders no ``tools`` at all (a chat
 template without tool support) gets the current tools listed in the system message instead, as the chat
-policy's text mode lists them: else the model would be asked to call tools it is never shown.
+policy's text mode lists them: else the model would be asked to call tools it is never shown. Under
+``tool_format="compact"`` (``run(..., tool_format="compact")``; the start info says ``"tool_format":
+"compact"``) the env's system message lists the tools one line each, so the template is given no
+``tools`` at all, and the tools a skill adds come in the feedback of the call that added them.
 
 A batch is generated together, left-padded (position ids follow the attention mask), in chunks of
 ``batch_size`` rows. Greedy by default; with ``temperature > 0`` each row samples from a random stream of
@@ -109,7 +112,7 @@ class HFPolicy:
         ImportError: torch or transformers is missing.
     """
 
-    info_keys = ("messages", "tools")
+    info_keys = ("messages", "tools", "tool_format")
 
     def __init__(
         self,
@@ -245,9 +248,11 @@ class HFPolicy:
 
     # ------------------------------------------------------------------ protocol
     def reset(self, slot: int, info: dict[str, Any]) -> None:
+        compact = info.get("tool_format") == "compact"  # the tools are listed in the system message
         self._chats[slot] = {
             "messages": [dict(m) for m in info["messages"]],
-            "tools": tool_entries(info.get("tools", [])),
+            "tools": [] if compact else tool_entries(info.get("tools", [])),
+            "compact": compact,
             "started": False,
         }
 
@@ -259,7 +264,7 @@ class HFPolicy:
             if chat["started"]:
                 chat["messages"] += _feedback(obs)
             chat["started"] = True
-            if "tools" in info:
+            if "tools" in info and not chat["compact"]:
                 chat["tools"] = tool_entries(info["tools"])
             rows.append((chat, f"{info.get('task_id', '')}#{info.get('turn', 0)}"))
         out: list[str] = []

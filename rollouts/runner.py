@@ -41,6 +41,7 @@ from pydantic import BaseModel
 from tqdm import tqdm
 
 from mpb_env.episode import T_MAX, Episode, without_gc
+from mpb_env.prompts import TOOL_FORMATS
 from mpb_env.recall import DEFAULT_TOP_N
 from mpb_env.rollouts.policies import ALWAYS_IN_INFO, Policy, policy_info_keys, policy_label
 from mpb_env.tasks import suite_version
@@ -286,7 +287,7 @@ class Shard:
     Args:
         tasks: ``(plan index, task)`` of the episodes this shard plays, in order (already expanded).
         slots: how many episodes run at once (the batch size).
-        recall, top_n, max_turns, world_size, tool_search: as ``run``.
+        recall, top_n, max_turns, world_size, tool_search, tool_format: as ``run``.
         seed: recorded in each trajectory.
         info_keys: the keys the returned infos keep (``policy_info_keys``; ``None``: all).
     """
@@ -302,9 +303,16 @@ class Shard:
         seed: int = 0,
         info_keys: frozenset[str] | None = None,
         tool_search: bool = True,
+        tool_format: str = "schema",
     ) -> None:
         self.world = load_world(world_size)
-        self.settings = (recall, top_n, max_turns, tool_search)
+        self.settings: dict[str, Any] = {
+            "recall_mode": recall,
+            "top_n": top_n,
+            "max_turns": max_turns,
+            "tool_search": tool_search,
+            "tool_format": tool_format,
+        }
         self.slots = slots
         self.episodes: list[Episode] = []
         self.recorders: list[Recorder | None] = []
@@ -322,7 +330,7 @@ class Shard:
         self.info_keys = info_keys
         n = max(1, min(self.slots, len(tasks))) if tasks else 0
         while len(self.episodes) < n:
-            self.episodes.append(Episode(self.world, tasks[0][1], *self.settings))
+            self.episodes.append(Episode(self.world, tasks[0][1], **self.settings))
         del self.episodes[n:]
         self.recorders = [None] * len(self.episodes)
 
@@ -399,6 +407,8 @@ class RunConflict(ValueError):
     settings, a file, a damaged record. The message is one line."""
 
 
+#: Settings a run recorded before ``run.json`` held them, as they were then (a resume compares with these).
+_UNRECORDED: dict[str, Any] = {"tool_format": "schema"}
 #: Hex digits of each episode's task digest in ``run.json``'s ``tasks``.
 _TASK_DIGEST = 12
 
@@ -541,7 +551,7 @@ def _resumed(out: Path, plan: list[Task], manifest: dict[str, Any]) -> list[Traj
             raise RunConflict(f"cannot read {man_path}: {first_line(exc)}") from None
         if not isinstance(before, dict) or not isinstance(before.get("settings", {}), dict):
             raise RunConflict(f"{man_path} is not a run manifest; cannot check what run it was")
-        old = {**before.get("settings", {}), "policy": before.get("policy")}
+        old = {**_UNRECORDED, **before.get("settings", {}), "policy": before.get("policy")}
         new = {**manifest["settings"], "policy": manifest["policy"]}
         diff = [k for k in new if old.get(k) != new[k]]
         if diff:
@@ -662,6 +672,7 @@ def run(
     resume: bool = False,
     transport: str = "auto",
     tool_search: bool = True,
+    tool_format: str = "schema",
 ) -> list[Trajectory]:
     """Play every episode of ``tasks`` once with ``policy`` and return the trajectories in plan order.
 
@@ -689,16 +700,22 @@ def run(
         transport: how the Ray executor steps its actors: ``"auto"`` (a direct connection per actor,
             Ray actor calls if the driver cannot reach the actors), ``"channel"`` or ``"ray"``.
         tool_search: offer ``search_tools`` in A_0 (default); ``False``: the paper-strict action set.
+        tool_format: how the policy is shown the tools (``Episode``): ``"schema"`` (default: JSON schemas
+            in ``info["tools"]``, which model policies pass on as ``tools``) or ``"compact"`` (one line per
+            tool at the end of the system message, ``info["tool_format"] == "compact"``: model policies
+            then pass no schemas). Recorded in ``run.json``: a resumed run must use the same.
 
     Raises:
         RunConflict: ``out`` is a file, holds another run (without ``resume``), or holds a run this one
             cannot continue (other settings or policy, other episodes, a damaged record, finished
             episodes without their ``run.json``).
-        ValueError: an unknown executor or transport, ``workers`` or ``batch_size`` below 1, or
-            ``resume`` without ``out``.
+        ValueError: an unknown executor, transport or tool format, ``workers`` or ``batch_size`` below 1,
+            or ``resume`` without ``out``.
     """
     if executor not in ("local", "ray"):
         raise ValueError(f"unknown executor {executor!r}; choose local or ray")
+    if tool_format not in TOOL_FORMATS:
+        raise ValueError(f"unknown tool_format {tool_format!r}; choose one of {', '.join(TOOL_FORMATS)}")
     check_transport(transport)
     if workers < 1 or batch_size < 1:
         raise ValueError("workers and batch_size must be >= 1")
@@ -712,6 +729,7 @@ def run(
         "world_size": world_size,
         "seed": seed,
         "tool_search": bool(tool_search),
+        "tool_format": tool_format,
     }
     plan = episodes(list(tasks))
     out = Path(out) if out is not None else None
@@ -815,6 +833,7 @@ def run_local(
     progress: bool = True,
     batch_size: int = 64,
     tool_search: bool = True,
+    tool_format: str = "schema",
 ) -> list[Trajectory]:
     """``run(..., executor="local")``: every episode once, in-process, in batches of ``batch_size``."""
     return run(
@@ -829,6 +848,7 @@ def run_local(
         progress=progress,
         batch_size=batch_size,
         tool_search=tool_search,
+        tool_format=tool_format,
     )
 
 

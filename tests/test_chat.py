@@ -26,7 +26,7 @@ import pytest
 from chat_server import REPLY_TOKENS, FakeChatServer, completion, oracle_model, protocol_errors
 from mpb_env.episode import Episode
 from mpb_env.parsing import parse_turn
-from mpb_env.prompts import NATIVE_TOOL_CALLS, TEXT_TOOL_CALLS
+from mpb_env.prompts import NATIVE_TOOL_CALLS, TEXT_TOOL_CALLS, compact_tool
 from mpb_env.rollouts.chat import ChatPolicy, Completion, PolicyError, request_seed
 from mpb_env.rollouts.cli import main
 from mpb_env.rollouts.policies import make_policy
@@ -74,6 +74,30 @@ def test_scripted_oracle_scores_like_the_oracle(mode: str) -> None:
             for m in r["messages"]
             if m["role"] == "user"
         )
+
+
+@pytest.mark.parametrize("mode", ["native", "text"])
+def test_under_the_compact_format_the_tools_ride_in_the_system_message(mode: str) -> None:
+    """``tool_format="compact"``: no request has ``tools`` and no schema listing is added, in either mode;
+    the system message is the env's, compact lines and call syntax included, and a loaded skill's tools
+    come back in the feedback the model reads."""
+    with FakeChatServer(oracle_model(PLAN, native=False)) as server:
+        trajs = run(PLAN, _policy(server.url, tool_calls=mode), recall="oracle", progress=False, batch_size=8,
+                    tool_format="compact")  # fmt: skip
+        requests = server.requests
+    failed = [t.task_id for t in trajs if not t.success]
+    assert not failed, failed
+    world = load_world("M")
+    for task in PLAN:
+        start = Episode(world, task, "oracle", tool_format="compact").start_info()
+        mine = [r for r in requests if r["seed"] == request_seed(0, task.id)]
+        assert mine and mine[0]["messages"] == start["messages"]  # as the env wrote them, nothing added
+        assert all(compact_tool(s) in start["messages"][0]["content"] for s in start["tools"])
+    assert not any("tools" in r or "<tools>" in r["messages"][0]["content"] for r in requests)
+    assert all(TEXT_TOOL_CALLS not in r["messages"][0]["content"] for r in requests)
+    assert all(r["messages"][0]["content"].count("<tool_call>") == 1 for r in requests)
+    said = [m["content"] for r in requests for m in r["messages"] if m["role"] == "user"]
+    assert any('"new_tools":' in c for c in said) and not any("New tools you can call now" in c for c in said)
 
 
 def test_requests_follow_the_chat_completions_protocol() -> None:

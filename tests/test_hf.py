@@ -18,6 +18,8 @@ import torch
 from transformers import AutoModelForCausalLM, AutoTokenizer
 
 from hf_model import END, STRICT_TEMPLATE, TEMPLATE, build, scripted
+from mpb_env.episode import Episode
+from mpb_env.prompts import compact_tool
 from mpb_env.rollouts.chat import PolicyError
 from mpb_env.rollouts.cli import main
 from mpb_env.rollouts.hf import HFPolicy
@@ -25,6 +27,7 @@ from mpb_env.rollouts.policies import make_policy
 from mpb_env.rollouts.runner import run
 from mpb_env.tasks import load_tasks
 from mpb_env.tasks.model import Task, episodes
+from mpb_env.world.generate import load_world
 
 ALL = episodes(load_tasks("bench"))
 
@@ -417,6 +420,36 @@ def test_a_template_that_ignores_tools_gets_them_in_the_system_message(model_dir
     assert all(p.count("<tools>") == 1 and '"name":"load_skill"' in p for p in prompts)
     listed = [p.split("<tools>")[1].split("</tools>")[0].count('{"name":') for p in prompts]
     assert max(listed) > min(listed)  # a loaded skill's tools came in
+
+
+def test_under_the_compact_format_the_prompt_holds_the_tool_lines_and_no_schemas(model_dir: Path) -> None:
+    """``tool_format="compact"``: the template is given no ``tools`` (its ``<tools>`` block stays out),
+    the prompt holds the env's one-line listing, and a loaded skill's tools reach the model in the
+    feedback of the call that added them."""
+    plan = [t for t in PLAN if t.dimension in ("basic", "skill")]
+    probe = _policy(model_dir)
+    watched, prompts = _watch(probe.tokenizer, scripted(probe.tokenizer, plan))
+    policy = _policy(model_dir, batch_size=2, generate_kwargs={"prefix_allowed_tokens_fn": watched})
+    given: list[Any] = []
+    render = policy.tokenizer.apply_chat_template
+
+    def spy(messages: Any, tools: Any = None, **kw: Any) -> Any:
+        given.append(tools)
+        return render(messages, tools=tools, **kw)
+
+    policy.tokenizer.apply_chat_template = spy
+    trajs = run(plan, policy, recall="oracle", progress=False, batch_size=4, tool_format="compact")
+    assert [t.task_id for t in trajs if not t.success] == []
+    assert given and all(tools is None for tools in given)
+    assert len(prompts) == sum(len(t.turns) for t in trajs)
+    assert not any("<tools>" in p or '"parameters"' in p.split("<|im_end|>")[0] for p in prompts)
+    world = load_world("M")
+    for task in plan:
+        start = Episode(world, task, "oracle", tool_format="compact").start_info()
+        lines = [compact_tool(s) for s in start["tools"]]
+        mine = [p for p in prompts if f"{task.query}<|im_end|>" in p]
+        assert mine and all(all(line in p for line in lines) for p in mine)
+    assert any('"new_tools":' in p for p in prompts)  # a skill's tools, announced in its feedback
 
 
 @pytest.mark.parametrize("given", [False, True])
