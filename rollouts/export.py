@@ -4,10 +4,10 @@ task list, as one chat-format record.
 A trajectory line stores each turn's action and observation, not the chat around them: the system
 prompt, the tool schemas offered at each turn or the calls as structured ``tool_calls``. So every
 episode is *replayed*: its recorded actions are stepped through an ``Episode`` of the same task (found
-by the digest ``run.json`` recorded for it) with the run's recall, N, T_max and world, and the replay
-must give back every recorded observation and the recorded verdict (the env is deterministic). A
-replay that does not (the suite or the package changed since the run) is refused with
-``ExportError``, never exported as something the run did not see.
+by the digest ``run.json`` recorded for it) with the run's recall, N, T_max, tool format and world, and
+the replay must give back every recorded observation and the recorded verdict (the env is
+deterministic). A replay that does not (the suite or the package changed since the run) is refused
+with ``ExportError``, never exported as something the run did not see.
 
 A record (one per episode, in plan order):
 
@@ -328,6 +328,7 @@ def run_records(
                 settings.get("max_turns", T_MAX),
                 # a run.json without the setting predates search_tools: its env had none
                 bool(settings.get("tool_search", False)),
+                tool_format=settings.get("tool_format", "schema"),  # the prompt and feedback it saw
             )
         actions = [turn.get("action", "") for turn in traj.turns]
         record, observations = replay(episode, task, actions)

@@ -11,6 +11,7 @@ import pytest
 
 from mpb_env.prompts import COMPACT_HEADING, compact_tool
 from mpb_env.rollouts.cli import main
+from mpb_env.rollouts.export import run_records
 from mpb_env.rollouts.policies import make_policy
 from mpb_env.rollouts.runner import MANIFEST_FILE, TRAJECTORIES_FILE, RunConflict, read_trajectories, run
 from mpb_env.tasks import load_tasks
@@ -98,3 +99,14 @@ def test_cli_eval_takes_the_format_and_reports_it(tmp_path: Path, capsys: pytest
     assert orjson.loads((out / MANIFEST_FILE).read_bytes())["settings"]["tool_format"] == "compact"
     assert main([*args, "--resume"]) == 2  # the default format is another run's
     assert "tool_format='compact'" in capsys.readouterr().err
+
+
+def test_a_compact_run_exports_as_it_was_played(tmp_path: Path) -> None:
+    """The replay runs under the run's format: the records hold the compact system message, and the
+    skill loads' feedback (``new_tools``) is given back as recorded."""
+    out = tmp_path / "run"
+    run(PLAN, make_policy("oracle", PLAN), tool_format="compact", out=out, **KW)
+    records = run_records(out, tasks=PLAN)
+    assert len(records) == len(PLAN) and all(r["success"] for r in records)
+    assert all(COMPACT_HEADING in r["messages"][0]["content"] for r in records)
+    assert any('"new_tools":' in m["content"] for r in records for m in r["messages"] if m["role"] == "tool")
