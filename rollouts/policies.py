@@ -2,7 +2,8 @@
 
 A policy serves a fixed number of *slots* (parallel episodes). The executor calls
 ``reset(slot, info)`` when an episode starts in a slot (``info`` is ``Episode.start_info()``: task id,
-dimension, messages, tool schemas, recall; cut to the policy's ``info_keys``, below) and then
+dimension, messages, tool schemas, recall, and ``tool_format`` in a run of ``tool_format="compact"``,
+whose system message lists the tools; cut to the policy's ``info_keys``, below) and then
 ``act(observations, infos)`` once per step for a batch of slots. Entry ``i`` of the batch belongs to
 slot ``infos[i].get("slot", i)``; ``infos[i]`` is the latest info of that slot (the start info
 before the first step, then the step's info, which carries ``"tools"`` whenever the action set
