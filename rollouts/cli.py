@@ -25,7 +25,7 @@ arguments (one ``mpb: error: ...`` line on stderr, no traceback); 130 interrupte
 ``mpb: interrupted ...`` line; ``eval --out`` keeps the finished episodes for ``--resume``). An ``eval``
 whose policy or env failed some episodes still completes (exit 0): they score 0, the report counts
 each outcome, and stderr has one ``mpb: <outcome>: ...`` line per failed outcome, never a traceback;
-``--retry-failed`` plays them again.
+``--retry-failed`` plays them again. When every episode failed (a wrong key, no server), the exit code is 1.
 """
 
 from __future__ import annotations
@@ -656,7 +656,8 @@ def cmd_eval(args: argparse.Namespace) -> int:
         print(format_table(report))
     for line in failure_lines(report):  # the run completed; its failed episodes, one line per outcome
         print(f"mpb: {line}", file=sys.stderr)
-    return 0
+    # every episode failed (a wrong key, no server): the run completed but measured nothing
+    return 1 if trajectories and all(not t.reward_valid for t in trajectories) else 0
 
 
 # --------------------------------------------------------------------------- export
