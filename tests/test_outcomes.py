@@ -317,3 +317,11 @@ def test_error_reasons_are_one_line() -> None:
     assert error_reason(KeyError()) == "KeyError"
     assert len(error_reason(RuntimeError("x" * 1000))) == 200
     assert [reward_valid(o) for o in OUTCOMES] == [True, True, False, False, False]
+
+
+def test_export_leaves_out_failed_episodes(tmp_path: Path) -> None:
+    from mpb_env.rollouts.export import run_records
+
+    run(TASKS, Raising(), out=tmp_path / "run", **KW)
+    records = run_records(tmp_path / "run", tasks=TASKS)
+    assert [r["task_id"] for r in records] == [t.id for t in PLAN if t.id != BAD]
