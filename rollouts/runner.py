@@ -9,6 +9,14 @@ Determinism: the same tasks, seed, policy and settings give byte-identical ``tra
 Wall-clock timings are the only non-deterministic numbers, so they live in ``Trajectory.timings``
 and ``timings.jsonl`` and never in the trajectory lines.
 
+Failures end one episode, never the run: both executors call the policy through ``call_policy``
+(a raising or wrong-count batch is retried slot by slot, a call over ``policy_timeout`` fails its
+slots, a raising ``reset`` fails its episode) and ``Episode.play`` turns an internal env error into
+``env_error``; each such episode is recorded with its ``outcome`` (``mpb_env.outcomes``), so every
+episode lands exactly once and a resumed run goes on past it. A run directory holds only its own
+regular files: each is opened with ``O_NOFOLLOW`` and rewritten atomically (``open_run_file``,
+``replace_run_file``).
+
 Per-trajectory counts:
 
 * ``steps``: tool calls the turns held (malformed ones included: each costs an observation entry).
