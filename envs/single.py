@@ -5,7 +5,9 @@
 * The observation after reset is the user query; after a step, the tool feedback as a JSON list.
   ``info["messages"]`` holds the chat messages the step appended (on reset: system prompt, history,
   query) and ``info["tools"]`` the current action set's schemas (on reset and whenever it changes).
-* Reward is 0 until the end; then the gated checker's 1.0 / 0.0, with ``info["verdict"]``.
+* Reward is 0 until the end; then the gated checker's 1.0 / 0.0, with ``info["verdict"]``, and
+  ``info["outcome"]`` / ``info["reward_valid"]`` (``mpb_env.outcomes``; an internal env error is
+  ``env_error``, reward 0, truncated, never an exception).
 * An action without a tool call is the final message (terminated); ``max_turns`` (T_max = 15) turns
   truncate. Malformed actions become error observations and cost the turn; ``step`` never raises on them.
 """

@@ -16,6 +16,10 @@ owns only its writes, so N envs cost N write layers, not N worlds.
   masked sub-envs (``task_ids`` still lists one id per sub-env).
 * ``fork(src, dst)`` makes sub-env ``dst`` a branch of ``src`` mid-episode (only writes are copied).
 * ``max_episode_steps`` (from ``make_vec``) sets T_max, the turns before truncation.
+* The info of a sub-env's last step carries ``outcome`` and ``reward_valid`` (``mpb_env.outcomes``:
+  ``ok``, ``budget`` at T_max); an internal error of the env or a checker on one sub-env ends that
+  sub-env's episode with ``env_error`` (reward 0, truncated, ``reward_valid`` False, ``error``) and
+  never raises out of ``step``: the other sub-envs step on.
 """
 
 from __future__ import annotations

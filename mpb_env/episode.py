@@ -20,6 +20,7 @@ import orjson
 from mpb_env.checkers import SKILL_LOADER, Verdict, check
 from mpb_env.domains import catalog
 from mpb_env.limits import DEFAULT_LIMITS, Limits, cut_entry
+from mpb_env.outcomes import error_reason
 from mpb_env.parsing import CallError, parse_turn
 from mpb_env.prompts import TOOL_FORMATS, compact_listing, compact_tool, render_messages
 from mpb_env.recall import ALWAYS_AVAILABLE, DEFAULT_TOP_N, gold_recall, recall
@@ -269,7 +270,26 @@ class Episode:
         """``step`` without building its info dict: ``(observation, reward, terminated, truncated,
         messages, extra)``, where ``extra`` holds the info keys beyond ``task_id``/``turn``/``messages``
         (``None`` when there are none) and ``messages`` is ``None`` once the episode is over. The vector
-        env batches these straight into columns."""
+        env batches these straight into columns.
+
+        The info of the turn that ends the episode carries ``outcome`` and ``reward_valid``
+        (``mpb_env.outcomes``): ``ok`` for a final message, ``budget`` at T_max. An internal error (a
+        bug in a tool body, the checker or the parser; never the model's text, which is an error
+        observation) ends this episode alone: an ``EnvError`` observation, reward 0, truncated, and
+        ``outcome="env_error"``, ``reward_valid=False`` and the one-line ``error`` in the info."""
+        try:
+            return self._play(action)
+        except Exception as exc:  # this episode's failure, not its caller's: see the docstring
+            self.done = True
+            self.verdict = None
+            reason = error_reason(exc)
+            fb = feedback("error", f"the environment failed: {reason}", None, "EnvError")
+            extra = {"outcome": "env_error", "reward_valid": False, "error": reason}
+            return orjson.dumps([fb]).decode(), 0.0, False, True, [], extra
+
+    def _play(
+        self, action: Any
+    ) -> tuple[str, float, bool, bool, list[dict[str, Any]] | None, dict[str, Any] | None]:
         if self.done:
             fb = feedback("error", "the episode has ended; call reset()", None, "EpisodeOver")
             return orjson.dumps([fb]).decode(), 0.0, True, False, None, None
@@ -281,7 +301,8 @@ class Episode:
             self.done = True
             self.verdict = check(self.task, self.state, self.final, self.asks)
             final = [{"role": "assistant", "content": turn.content}]
-            return "", float(self.verdict.success), True, False, final, {"verdict": self.verdict.model_dump()}
+            ended = {"verdict": self.verdict.model_dump(), "outcome": "ok", "reward_valid": True}
+            return "", float(self.verdict.success), True, False, final, ended
         parts: list[str] = []  # each call's feedback, serialised once: observation and tool message
         tool_calls: list[dict[str, Any]] = []
         messages: list[dict[str, Any]] = [
@@ -335,7 +356,8 @@ class Episode:
         if truncated:
             self.done = True
             self.verdict = check(self.task, self.state, None, self.asks)
-            extra = {**(extra or {}), "verdict": self.verdict.model_dump()}
+            ended = {"verdict": self.verdict.model_dump(), "outcome": "budget", "reward_valid": True}
+            extra = {**(extra or {}), **ended}
             reward = float(self.verdict.success)
         return obs, reward, False, truncated, messages, extra
 

@@ -190,6 +190,7 @@ class _Chat:
 
     __slots__ = (
         "messages", "tools", "names", "calls", "reply", "action", "seed", "started", "task_id", "compact",
+        "turn", "answered",
     )  # fmt: skip
 
     def __init__(
@@ -210,6 +211,8 @@ class _Chat:
         self.action = ""  # the last reply's action text
         self.seed = seed
         self.started = False  # the first act's observation is the query, already in messages
+        self.turn: Any = -1  # the turn (info["turn"]) last absorbed, and whether it was answered
+        self.answered = False
 
 
 def _field(obj: Any, key: str) -> Any:
@@ -409,25 +412,40 @@ class ChatPolicy:
         task_id = str(info.get("task_id", ""))
         self._chats[slot] = _Chat(messages, tools, request_seed(self.seed, task_id), task_id, compact)
 
-    async def act(self, observations: list[str], infos: list[dict[str, Any]]) -> list[str]:
+    async def act(self, observations: list[str], infos: list[dict[str, Any]]) -> list[str | Exception]:
+        """One reply per entry; a request that fails (after the client's retries) is its entry's
+        ``PolicyError``, in its place, which ends that episode alone (``runner.call_policy``). A
+        repeated call for a slot's turn (the executor's retry) neither absorbs the feedback again nor
+        asks again once that turn was answered."""
         chats = slot_chats(self._chats, observations, infos)
         for chat, obs, info in zip(chats, observations, infos, strict=True):
-            self._absorb(chat, obs, info)
+            turn = info.get("turn")
+            if not (chat.started and chat.turn == turn):
+                self._absorb(chat, obs, info)
+                chat.turn, chat.answered = turn, False
         client = self._client()
         gate = asyncio.Semaphore(self.concurrency)
 
         async def one(chat: _Chat) -> str:
+            if chat.answered:
+                return chat.action
             async with gate:
-                return await self._reply(client, chat)
+                reply = await self._reply(client, chat)
+            chat.answered = True
+            return reply
 
         requests = [asyncio.ensure_future(one(c)) for c in chats]
         try:
-            return list(await asyncio.gather(*requests))
-        except BaseException:  # one failed (or we were cancelled): no request outlives the batch
+            replies = await asyncio.gather(*requests, return_exceptions=True)
+        except BaseException:  # we were cancelled (a timeout, an interrupt): no request outlives the batch
             for r in requests:
                 r.cancel()
             await asyncio.gather(*requests, return_exceptions=True)
             raise
+        for r in replies:
+            if isinstance(r, BaseException) and not isinstance(r, Exception):
+                raise r  # a request cancelled from outside: the batch's, not one slot's
+        return list(replies)
 
     # ------------------------------------------------------------------ internals
     def _client(self) -> Any:

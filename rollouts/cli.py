@@ -22,7 +22,10 @@ checkers, not recall: it defaults to ``--recall oracle``.
 
 Exit codes: 0 success; 1 a check failed (``validate``) or the suite could not be read; 2 bad
 arguments (one ``mpb: error: ...`` line on stderr, no traceback); 130 interrupted (Ctrl-C: one
-``mpb: interrupted ...`` line; ``eval --out`` keeps the finished episodes for ``--resume``).
+``mpb: interrupted ...`` line; ``eval --out`` keeps the finished episodes for ``--resume``). An ``eval``
+whose policy or env failed some episodes still completes (exit 0): they score 0, the report counts
+each outcome, and stderr has one ``mpb: <outcome>: ...`` line per failed outcome, never a traceback;
+``--retry-failed`` plays them again. When every episode failed (a wrong key, no server), the exit code is 1.
 """
 
 from __future__ import annotations
@@ -56,8 +59,10 @@ from mpb_env.rollouts.policies import (
     canonical_spec,
     make_policy,
 )
-from mpb_env.rollouts.report import build_report, format_table, reach_lines
+from mpb_env.rollouts.report import build_report, failure_lines, format_table, reach_lines
 from mpb_env.rollouts.runner import (
+    DEFAULT_POLICY_TIMEOUT_S,
+    REPORT_FILE,
     TRAJECTORIES_FILE,
     TRANSPORTS,
     RayUnavailable,
@@ -66,6 +71,7 @@ from mpb_env.rollouts.runner import (
     check_out_dir,
     first_line,
     play_episode,
+    replace_run_file,
     run,
     tasks_digest,
 )
@@ -330,6 +336,8 @@ def cmd_show(args: argparse.Namespace) -> int:
 # --------------------------------------------------------------------------- validate
 def _check_oracle(task: Task, traj: Trajectory) -> list[str]:
     problems: list[str] = []
+    if traj.error is not None:
+        problems.append(f"oracle episode ended with {traj.outcome}: {traj.error}")
     if not traj.success:
         reasons = "; ".join(traj.verdict.get("reasons", [])) or "verdict is a failure"
         problems.append(f"oracle fails: {reasons}")
@@ -548,7 +556,7 @@ def _chat_settings(args: argparse.Namespace) -> dict[str, Any] | None:
 
 def cmd_eval(args: argparse.Namespace) -> int:
     out = args.out
-    if args.resume and out is None:
+    if (args.resume or args.retry_failed) and out is None:
         raise UsageError("--resume needs --out DIR (the run to continue)")
     if args.address and not args.ray:
         raise UsageError("--address needs --ray")
@@ -589,10 +597,12 @@ def cmd_eval(args: argparse.Namespace) -> int:
             workers=args.workers or (2 if args.ray else 1),
             batch_size=args.batch_size,
             address=args.address,
-            resume=args.resume,
+            resume=args.resume or args.retry_failed,
             transport=args.transport,
             tool_search=not args.no_tool_search,
             tool_format=args.tool_format,
+            policy_timeout=args.policy_timeout,
+            retry_failed=args.retry_failed,
         )
     except RayUnavailable as exc:
         raise RunError(str(exc)) from None
@@ -636,16 +646,21 @@ def cmd_eval(args: argparse.Namespace) -> int:
         "tasks_sha256": tasks_digest(plan),  # which version of the tasks (golds) was scored
     }
     if out is not None:
-        try:
-            (out / "report.json").write_bytes(orjson.dumps(report, option=orjson.OPT_INDENT_2) + b"\n")
+        try:  # atomic, and never through a symlink planted in the run directory
+            replace_run_file(out / REPORT_FILE, orjson.dumps(report, option=orjson.OPT_INDENT_2) + b"\n")
+        except RunConflict as exc:
+            raise RunError(str(exc)) from None
         except OSError as exc:
-            raise RunError(f"cannot write {out / 'report.json'}: {exc.strerror or exc}") from None
-        print(f"wrote {out / 'report.json'} and {out / TRAJECTORIES_FILE}", file=sys.stderr)
+            raise RunError(f"cannot write {out / REPORT_FILE}: {exc.strerror or exc}") from None
+        print(f"wrote {out / REPORT_FILE} and {out / TRAJECTORIES_FILE}", file=sys.stderr)
     if args.json:
         _dump(report)
     else:
         print(format_table(report))
-    return 0
+    for line in failure_lines(report):  # the run completed; its failed episodes, one line per outcome
+        print(f"mpb: {line}", file=sys.stderr)
+    # every episode failed (a wrong key, no server): the run completed but measured nothing
+    return 1 if trajectories and all(not t.reward_valid for t in trajectories) else 0
 
 
 # --------------------------------------------------------------------------- export
@@ -830,6 +845,20 @@ def build_parser() -> argparse.ArgumentParser:
     )
     p.add_argument(
         "--resume", action="store_true", help="continue the run in --out: skip episodes already there"
+    )
+    p.add_argument(
+        "--retry-failed",
+        action="store_true",
+        help="resume the run in --out and play again its episodes that failed (policy_error, "
+        "policy_timeout, env_error), keeping the others",
+    )
+    p.add_argument(
+        "--policy-timeout",
+        type=_between(float, 0.001, 1e9, "1e9"),
+        default=DEFAULT_POLICY_TIMEOUT_S,
+        metavar="S",
+        help=f"seconds one policy call (a batch) may take; its episodes then end with policy_timeout "
+        f"(default: {DEFAULT_POLICY_TIMEOUT_S:g})",
     )
     p.add_argument("--ray", action="store_true", help="run on Ray actors (a local instance unless --address)")
     p.add_argument("--address", default=None, help="Ray cluster address, e.g. auto or ray://head:10001")

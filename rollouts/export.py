@@ -284,6 +284,9 @@ def run_records(
             ``run.json`` recorded.
         only_success: keep only the episodes the checker passed (rejection sampling).
 
+    Episodes that failed (``reward_valid`` false: ``policy_error``, ``policy_timeout``, ``env_error``)
+    are left out: they have no verdict and stopped where no model turn was recorded.
+
     Raises:
         ExportError: no run there, a run still being written, a task that is not found or changed since
             the run, or a replay that does not give back the recorded observations and verdict.
@@ -306,6 +309,8 @@ def run_records(
     policy = str(manifest.get("policy", ""))
     out = []
     for n, traj in enumerate(trajectories):
+        if not traj.reward_valid:  # a policy or env failure: no verdict to train on, nothing to replay
+            continue
         digest = digests[n * _DIGEST : (n + 1) * _DIGEST]
         task = by_digest.get(digest) if len(digest) == _DIGEST else by_id.get(traj.task_id)
         if task is None or task.id != traj.task_id:

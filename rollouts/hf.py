@@ -258,19 +258,32 @@ class HFPolicy:
 
     def act(self, observations: list[str], infos: list[dict[str, Any]]) -> list[str]:
         rows: list[tuple[dict[str, Any], str]] = []
-        for chat, obs, info in zip(
-            slot_chats(self._chats, observations, infos), observations, infos, strict=True
+        known: dict[int, str] = {}  # entries whose turn was already answered (a repeated call)
+        for i, (chat, obs, info) in enumerate(
+            zip(slot_chats(self._chats, observations, infos), observations, infos, strict=True)
         ):
-            if chat["started"]:
-                chat["messages"] += _feedback(obs)
-            chat["started"] = True
-            if "tools" in info and not chat["compact"]:
-                chat["tools"] = tool_entries(info["tools"])
+            turn = info.get("turn")
+            if chat["started"] and chat.get("turn", -1) == turn:  # the executor's retry: same turn
+                if chat.get("answer") is not None:
+                    known[i] = chat["answer"]
+                    continue
+            else:
+                if chat["started"]:
+                    chat["messages"] += _feedback(obs)
+                chat["started"] = True
+                chat["turn"], chat["answer"] = turn, None
+                if "tools" in info and not chat["compact"]:
+                    chat["tools"] = tool_entries(info["tools"])
             rows.append((chat, f"{info.get('task_id', '')}#{info.get('turn', 0)}"))
-        out: list[str] = []
+        replies: list[str] = []
         for k in range(0, len(rows), self.batch_size):
-            out += self._generate(rows[k : k + self.batch_size])
-        return out
+            chunk = rows[k : k + self.batch_size]
+            got = self._generate(chunk)
+            for (chat, _key), reply in zip(chunk, got, strict=True):
+                chat["answer"] = reply
+            replies += got
+        new = iter(replies)
+        return [known[i] if i in known else next(new) for i in range(len(observations))]
 
     # ------------------------------------------------------------------ internals
     def _render(self, messages: list[dict[str, Any]], tools: list[dict[str, Any]] | None) -> str:

@@ -10,6 +10,13 @@ before the first step, then the step's info, which carries ``"tools"`` whenever 
 changed). Each returned string is one assistant turn: tool calls as JSON or plain text, which is the
 final message.
 
+The executors isolate failures (``runner.call_policy``): an ``act`` that raises or returns the wrong
+number of actions is called again with each slot of the batch alone, once, and only the slots that
+fail alone end (``policy_error``); an entry of the returned list that is an exception instance fails
+that slot alone; a ``reset`` that raises ends that episode. So a policy that keeps per-slot state
+must take a repeated call for the same slot and turn (``info["turn"]``, absent before the first
+step) as the same call: the built-in ones do.
+
 A policy may name the info keys it reads in ``info_keys`` (see ``policy_info_keys``); the executors
 then hand it infos with only those keys and ``task_id``, ``turn`` (step infos) and ``slot`` (infos
 given to ``act`` by ``run``), which is what makes the Ray executor cheap for a policy that does not
@@ -130,7 +137,6 @@ class OraclePolicy:
     def __init__(self, index: Mapping[str, Task]) -> None:
         self.index = index
         self._turns: dict[int, list[str]] = {}
-        self._pos: dict[int, int] = {}
 
     def reset(self, slot: int, info: dict[str, Any]) -> None:
         task_id = info["task_id"]
@@ -138,16 +144,14 @@ class OraclePolicy:
         if task is None:
             raise KeyError(f"the oracle policy has no task {task_id!r}")
         self._turns[slot] = list(task.oracle)
-        self._pos[slot] = 0
 
     def act(self, observations: list[str], infos: list[dict[str, Any]]) -> list[str]:
         out: list[str] = []
         for i in range(len(observations)):
-            slot = _slot(infos, i)
-            turns, pos = self._turns[slot], self._pos[slot]
+            turns = self._turns[_slot(infos, i)]
+            pos = int(infos[i].get("turn", 0))  # turns played so far: a repeated call repeats the turn
             # Past the end (a broken oracle that never ends): close the episode with a plain message.
             out.append(turns[pos] if pos < len(turns) else "Done.")
-            self._pos[slot] = pos + 1
         return out
 
 
@@ -185,11 +189,13 @@ class RandomPolicy:
         self.label = f"random(seed={seed})"
         self._rng: dict[int, np.random.Generator] = {}
         self._specs: dict[int, list[Any]] = {}
+        self._last: dict[int, tuple[Any, str]] = {}  # slot -> (turn, action): a repeated call repeats it
 
     def reset(self, slot: int, info: dict[str, Any]) -> None:
         task_key = zlib.crc32(str(info.get("task_id", "")).encode())
         self._rng[slot] = np.random.default_rng([self.seed, task_key])
         self._specs[slot] = self._from_schemas(info.get("tools", []))
+        self._last.pop(slot, None)
 
     @staticmethod
     def _from_schemas(schemas: Iterable[dict[str, Any]]) -> list[Any]:
@@ -202,13 +208,20 @@ class RandomPolicy:
         out: list[str] = []
         for i in range(len(observations)):
             slot = _slot(infos, i)
+            turn = infos[i].get("turn")
+            last = self._last.get(slot)
+            if last is not None and last[0] == turn:
+                out.append(last[1])
+                continue
             if "tools" in infos[i]:
                 self._specs[slot] = self._from_schemas(infos[i]["tools"])
             rng, specs = self._rng[slot], self._specs[slot]
             if not specs or rng.random() < RANDOM_FINAL_P:
-                out.append(RANDOM_FINALS[int(rng.integers(len(RANDOM_FINALS)))])
+                action = RANDOM_FINALS[int(rng.integers(len(RANDOM_FINALS)))]
             else:
-                out.append(orjson.dumps(random_call(specs, rng)).decode())
+                action = orjson.dumps(random_call(specs, rng)).decode()
+            self._last[slot] = (turn, action)
+            out.append(action)
         return out
 
 

@@ -35,7 +35,6 @@ import os
 import pickle
 import socket
 import threading
-import time
 import traceback
 import warnings
 from collections import deque
@@ -44,7 +43,7 @@ from multiprocessing.connection import Client, Connection, Listener, wait
 from typing import Any
 
 from mpb_env.rollouts.policies import Policy
-from mpb_env.rollouts.runner import Batch, RayUnavailable, Shard, check_transport, reset_started, resolve
+from mpb_env.rollouts.runner import Batch, RayUnavailable, Shard, call_policy, check_transport, reset_started
 from mpb_env.tasks.model import Task
 
 #: Slot lanes per actor stepped in turn, so the driver's work overlaps the actor's.
@@ -614,9 +613,7 @@ def drive_ray(
                         info["slot"] = i * width + slot
                         obs.append(o)
                         infos.append(info)
-                t0 = time.perf_counter()
-                actions = list(resolve(policy.act(obs, infos), len(obs)))
-                policy_s = time.perf_counter() - t0
+                actions, policy_s = call_policy(policy, obs, infos)  # a failed slot gets a Failed
                 k = 0
                 for (i, lane), batch in part:
                     n = len(batch)

@@ -4,7 +4,9 @@
 denominator: an episode without a trajectory counts as a failure) with ``mpb_env.scoring.report``.
 Top-level keys: ``overall``, ``basic``, ``subagent``, ``memory``, ``skill`` (percent; ``None`` for a
 dimension with no episodes in the selection), ``episodes`` (expected episodes), ``completed``
-(trajectories scored), ``ci95``, ``counts``, ``avg_steps``, ``avg_output_tokens``, ``by_category``
+(trajectories scored), ``outcomes`` (episodes per outcome, ``mpb_env.outcomes``: a failed episode
+scores 0 and is counted here; ``missing`` for expected episodes without a trajectory) and
+``failures`` (per failed outcome, its episodes' count and the most common reason), ``ci95``, ``counts``, ``avg_steps``, ``avg_output_tokens``, ``by_category``
 (``{dimension: {category: stats}}`` plus ``"bucket": {bucket: stats}``) and ``by_routing``
 (``{"SOR": stats, "MTSR": stats}`` over skill episodes), where stats are
 ``{"episodes", "successes", "rate"}`` with ``rate`` in percent; ``suite_version`` (the tasks' version
@@ -18,6 +20,7 @@ from collections import deque
 from collections.abc import Iterable
 from typing import Any
 
+from mpb_env.outcomes import FAILED, OUTCOMES
 from mpb_env.reach import reach
 from mpb_env.recall import DEFAULT_TOP_N
 from mpb_env.rollouts.runner import Trajectory
@@ -25,7 +28,7 @@ from mpb_env.scoring import DIMENSIONS, report, uiq
 from mpb_env.tasks import suite_version
 from mpb_env.tasks.model import BASIC_CATEGORIES, Task, episodes
 
-__all__ = ["build_report", "format_table"]
+__all__ = ["build_report", "failure_lines", "format_table"]
 
 _LABELS = {
     "overall": "Overall",
@@ -83,6 +86,7 @@ def build_report(
         **{d: scores[d] for d in DIMENSIONS},
         "episodes": len(plan),
         "completed": len(trajs),
+        **_outcomes(matched),
         "ci95": scores["ci95"],
         "counts": scores["counts"],
         "avg_steps": _mean([t.steps for t in trajs]),
@@ -93,6 +97,47 @@ def build_report(
         **_interaction(plan, matched),
         **_reach(plan, settings),
     }
+
+
+def _outcomes(matched: list[Trajectory | None]) -> dict[str, Any]:
+    """``outcomes``: episodes per outcome (every outcome listed, in order; ``missing`` when some
+    expected episode has no trajectory) and ``failures``: per failed outcome that occurred, its count,
+    its most common reason and the first episode that had it."""
+    counts = dict.fromkeys(OUTCOMES, 0)
+    reasons: dict[str, dict[str, list[str]]] = {}
+    for t in matched:
+        if t is None:
+            counts["missing"] = counts.get("missing", 0) + 1
+            continue
+        counts[t.outcome] = counts.get(t.outcome, 0) + 1
+        if t.outcome in FAILED:
+            reasons.setdefault(t.outcome, {}).setdefault(t.error or "", []).append(t.task_id)
+    failures = {}
+    for outcome in OUTCOMES:
+        if outcome in reasons:
+            by_reason = reasons[outcome]
+            reason = max(by_reason, key=lambda r: len(by_reason[r]))  # the first of the most common
+            failures[outcome] = {
+                "episodes": counts[outcome],
+                "reason": reason,
+                "reason_episodes": len(by_reason[reason]),
+                "first": by_reason[reason][0],
+            }
+    return {"outcomes": counts, "failures": failures}
+
+
+def failure_lines(rep: dict[str, Any]) -> list[str]:
+    """One line per failed outcome of a report: how many episodes, the most common reason and where it
+    first happened (what ``mpb eval`` prints instead of a traceback)."""
+    lines = []
+    for outcome, f in rep.get("failures", {}).items():
+        others = f["episodes"] - f["reason_episodes"]
+        more = f" (+{others} with other reasons)" if others else ""
+        lines.append(
+            f"{outcome}: {f['episodes']} episode{'s' if f['episodes'] != 1 else ''} scored 0, e.g. "
+            f"{f['first']}: {f['reason'] or 'no reason given'}{more}"
+        )
+    return lines
 
 
 def _reach(plan: list[Task], settings: dict[str, Any] | None) -> dict[str, Any]:
@@ -178,6 +223,9 @@ def format_table(rep: dict[str, Any]) -> str:
     ]
     lines = [line.rstrip() for line in lines]
     lines.append(f"episodes: {rep.get('episodes', 0)} expected, {rep.get('completed', 0)} completed")
+    counts = rep.get("outcomes")
+    if counts:
+        lines.append("outcomes: " + ", ".join(f"{k} {v}" for k, v in counts.items()))
     absent = [_LABELS[d] for d in DIMENSIONS if d in rep and rep[d] is None]
     if absent:  # a partial selection: say so, so its Overall is not read as a full-suite score
         lines.append(

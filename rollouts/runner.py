@@ -9,6 +9,14 @@ Determinism: the same tasks, seed, policy and settings give byte-identical ``tra
 Wall-clock timings are the only non-deterministic numbers, so they live in ``Trajectory.timings``
 and ``timings.jsonl`` and never in the trajectory lines.
 
+Failures end one episode, never the run: both executors call the policy through ``call_policy``
+(a raising or wrong-count batch is retried slot by slot, a call over ``policy_timeout`` fails its
+slots, a raising ``reset`` fails its episode) and ``Episode.play`` turns an internal env error into
+``env_error``; each such episode is recorded with its ``outcome`` (``mpb_env.outcomes``), so every
+episode lands exactly once and a resumed run goes on past it. A run directory holds only its own
+regular files: each is opened with ``O_NOFOLLOW`` and rewritten atomically (``open_run_file``,
+``replace_run_file``).
+
 Per-trajectory counts:
 
 * ``steps``: tool calls the turns held (malformed ones included: each costs an observation entry).
@@ -27,12 +35,16 @@ import errno
 import hashlib
 import inspect
 import os
+import queue
+import stat
 import sys
+import tempfile
 import threading
 import time
 from collections.abc import Iterator
+from concurrent.futures import Future
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 import numpy as np
 import orjson
@@ -41,6 +53,7 @@ from pydantic import BaseModel
 from tqdm import tqdm
 
 from mpb_env.episode import T_MAX, Episode, without_gc
+from mpb_env.outcomes import FAILED, Outcome, error_reason, reward_valid
 from mpb_env.prompts import TOOL_FORMATS
 from mpb_env.recall import DEFAULT_TOP_N
 from mpb_env.rollouts.policies import ALWAYS_IN_INFO, Policy, policy_info_keys, policy_label
@@ -49,8 +62,13 @@ from mpb_env.tasks.model import RecallMode, Task, episodes
 from mpb_env.world.generate import Size, load_world
 
 __all__ = [
+    "DEFAULT_POLICY_TIMEOUT_S",
+    "Failed",
+    "GuardedPolicy",
     "LOCK_FILE",
     "MANIFEST_FILE",
+    "REPORT_FILE",
+    "RUN_FILES",
     "RunConflict",
     "TIMINGS_FILE",
     "TRAJECTORIES_FILE",
@@ -59,6 +77,7 @@ __all__ = [
     "Recorder",
     "Shard",
     "Trajectory",
+    "call_policy",
     "check_out_dir",
     "play_episode",
     "read_trajectories",
@@ -72,6 +91,13 @@ TIMINGS_FILE = "timings.jsonl"
 MANIFEST_FILE = "run.json"
 #: Held by the run writing to a directory (``_only_writer``).
 LOCK_FILE = "run.lock"
+#: The scores ``mpb eval --out`` writes next to the trajectories.
+REPORT_FILE = "report.json"
+#: Every file a run directory holds: each must be a regular file (a symlink is refused, see ``open_run_file``).
+RUN_FILES = (TRAJECTORIES_FILE, TIMINGS_FILE, MANIFEST_FILE, REPORT_FILE, LOCK_FILE)
+#: Seconds one policy call (one round of a batch) may take before its episodes end with
+#: ``policy_timeout``: ten minutes, room for a slow model server's batch of long replies.
+DEFAULT_POLICY_TIMEOUT_S = 600.0
 #: How the Ray executor steps its actors (see ``mpb_env.rollouts.ray_executor``).
 TRANSPORTS = ("auto", "channel", "ray")
 
@@ -89,7 +115,7 @@ def check_transport(transport: str) -> None:
 def reset_started(policy: Policy, shard: int, width: int, batch: Batch) -> None:
     """``policy.reset`` for each slot of ``batch`` where an episode has just started (its info is
     ``Episode.start_info()``, the one info without a ``turn``); global slot ids are
-    ``shard * width + slot``."""
+    ``shard * width + slot``. With a ``GuardedPolicy`` a raising ``reset`` ends that episode alone."""
     for slot, _obs, info in batch:
         if "turn" not in info:
             policy.reset(shard * width + slot, info)
@@ -104,7 +130,13 @@ def info_view(info: dict[str, Any], keys: frozenset[str] | None) -> dict[str, An
 
 
 class Trajectory(BaseModel):
-    """One finished episode: what was done, what it cost, and the gated verdict."""
+    """One finished episode: what was done, what it cost, and the gated verdict.
+
+    ``outcome`` says how it ended (``mpb_env.outcomes``: ``ok``, ``budget`` at T_max, ``policy_error``,
+    ``policy_timeout``, ``env_error``), ``reward_valid`` whether its reward means anything (``False``
+    for the three failures: they score 0 and should not be trained on) and ``error`` the one-line reason
+    of a failure. ``truncated``: the episode ended without a final message (T_max or a failure). A line
+    written before these fields existed reads as ``ok``, valid, no error."""
 
     task_id: str
     dimension: str
@@ -126,6 +158,9 @@ class Trajectory(BaseModel):
     verdict: dict[str, Any] = {}
     reward: float = 0.0
     success: bool = False
+    outcome: Outcome = "ok"
+    reward_valid: bool = True
+    error: str | None = None
     timings: dict[str, float] = {}
 
     def line(self) -> bytes:
@@ -198,6 +233,228 @@ async def _awaited(awaitable: Any) -> Any:
     return await awaitable
 
 
+# --------------------------------------------------------------------------- the policy call
+class Failed(NamedTuple):
+    """What a slot gets instead of an action when the policy failed it (``call_policy``): the shard
+    ends that episode with ``outcome`` and ``error`` and starts its next one."""
+
+    outcome: str
+    error: str
+
+
+class PolicyTimeout(Exception):
+    """A policy call did not return within its ``policy_timeout``."""
+
+
+class _Worker:
+    """A daemon thread that runs one driver thread's sync policy calls, so that the driver can stop
+    waiting for one (``call``'s timeout). A call that times out is abandoned with its thread (Python
+    cannot stop a thread): the next call gets a new worker, and the old thread ends once its call
+    returns, if it ever does."""
+
+    def __init__(self) -> None:
+        self.jobs: queue.SimpleQueue[Any] = queue.SimpleQueue()
+        threading.Thread(target=self._serve, name="mpb-policy-call", daemon=True).start()
+
+    def _serve(self) -> None:
+        while True:
+            job = self.jobs.get()
+            if job is None:
+                return
+            fn, args, fut = job
+            try:
+                fut.set_result(fn(*args))
+            except BaseException as exc:  # handed to the driver, which decides
+                fut.set_exception(exc)
+
+    def call(self, fn: Any, args: tuple[Any, ...], timeout: float) -> Any:
+        fut: Future[Any] = Future()
+        self.jobs.put((fn, args, fut))
+        try:
+            return fut.result(timeout)
+        except TimeoutError:
+            if fut.done():  # the policy's own TimeoutError (a socket's, say): its failure, not ours
+                raise
+            _LOCAL.worker = None
+            self.jobs.put(None)  # ends the thread once the abandoned call returns
+            raise PolicyTimeout from None
+
+
+_LOCAL = threading.local()
+
+
+def _worker() -> _Worker:
+    worker: _Worker | None = getattr(_LOCAL, "worker", None)
+    if worker is None:
+        worker = _LOCAL.worker = _Worker()
+    return worker
+
+
+def _await_within(awaitable: Any, timeout: float) -> Any:
+    """Run ``awaitable`` on the background event loop for at most ``timeout`` seconds; on timeout its
+    task is cancelled. A loop that does not answer within a second after that (the coroutine blocks
+    it with sync work) is abandoned, and the next call starts a new one."""
+    global _BACKGROUND
+    loop = _background_loop()
+    fut = asyncio.run_coroutine_threadsafe(_awaited(awaitable), loop)
+    try:
+        return fut.result(max(timeout, 0.0))
+    except TimeoutError:
+        if fut.done() and not fut.cancelled():
+            raise  # the coroutine's own TimeoutError
+        fut.cancel()
+        probe = asyncio.run_coroutine_threadsafe(asyncio.sleep(0), loop)
+        try:
+            probe.result(1.0)
+        except TimeoutError:
+            with _BACKGROUND_LOCK:
+                if _BACKGROUND is loop:
+                    _BACKGROUND = None
+        raise PolicyTimeout from None
+    except BaseException:  # interrupted: the requests end with the run
+        fut.cancel()
+        raise
+
+
+def _act(
+    policy: Any, observations: list[str], infos: list[dict[str, Any]], timeout: float | None
+) -> list[Any]:
+    """``policy.act`` on one batch, checked to be ``len(observations)`` actions (``resolve``), within
+    ``timeout`` seconds (``None``: in this thread, no limit).
+
+    Raises:
+        PolicyTimeout: no actions within ``timeout``.
+        Exception: whatever the policy raised, or ``resolve``'s error for the wrong count.
+    """
+    if timeout is None:
+        return resolve(policy.act(observations, infos), len(observations))
+    start = time.monotonic()
+    act = policy.act
+    if inspect.iscoroutinefunction(act):
+        result = act(observations, infos)  # a coroutine: none of its code has run yet
+    else:
+        result = _worker().call(act, (observations, infos), timeout)
+    if inspect.isawaitable(result):
+        result = _await_within(result, timeout - (time.monotonic() - start))
+    return resolve(result, len(observations))
+
+
+class GuardedPolicy:
+    """A policy as the executors call it: ``act`` within ``timeout`` seconds (``call_policy``), and a
+    ``reset`` that raises ending that slot's episode (``policy_error``) instead of the run.
+
+    Args:
+        policy: the policy.
+        timeout: seconds per policy call, ``None`` for no limit (the call then runs in the driver's
+            thread; with a limit, a sync ``act`` runs in a worker thread and an async one on a
+            background event loop).
+    """
+
+    def __init__(self, policy: Any, timeout: float | None = DEFAULT_POLICY_TIMEOUT_S) -> None:
+        if timeout is not None and not timeout > 0:
+            raise ValueError(f"policy_timeout must be > 0 seconds or None, got {timeout!r}")
+        self.policy = policy
+        self.timeout = timeout
+        self.act = policy.act  # the executors tell an async policy by its act
+        self.info_keys = getattr(policy, "info_keys", None)
+        #: global slot id -> the failure its episode ends with at its next round (a raising reset)
+        self.failed: dict[int, Failed] = {}
+
+    @property
+    def label(self) -> str:
+        return policy_label(self.policy)
+
+    def reset(self, slot: int, info: dict[str, Any]) -> None:
+        self.failed.pop(slot, None)
+        try:
+            self.policy.reset(slot, info)
+        except Exception as exc:
+            self.failed[slot] = Failed("policy_error", f"reset: {error_reason(exc)}")
+
+
+def call_policy(policy: Any, observations: list[str], infos: list[dict[str, Any]]) -> tuple[list[Any], float]:
+    """The one policy call of a round, shared by both executors: the batch's actions and the seconds
+    spent. Where the policy failed a slot, its entry is a ``Failed`` instead of an action; the other
+    slots' episodes go on. ``infos[i]["slot"]`` is entry ``i``'s global slot id.
+
+    * A slot whose ``reset`` raised (``GuardedPolicy``) is not asked: it gets ``policy_error``.
+    * A call that raises or returns the wrong number of actions is made again with each slot alone,
+      once each, all within one more ``timeout``: a slot that fails alone gets ``policy_error`` with
+      its reason, one the time ran out for ``policy_timeout``. So a policy that keeps per-slot state
+      must take a repeated call for the same slot and turn (``info["turn"]``) as the same call: the
+      built-in ones do.
+    * A returned entry that is an exception instance fails that slot alone (``policy_error``): a
+      policy can report one bad request without failing the batch.
+    * A call that does not return within ``timeout`` fails all of its slots (``policy_timeout``); an
+      async policy's coroutine is cancelled, a sync policy's worker thread is abandoned (it goes on
+      until the call returns; the policy must then bear being called again meanwhile).
+
+    ``policy`` is a ``GuardedPolicy`` or a bare policy (no timeout; its ``reset`` errors are the
+    caller's). ``KeyboardInterrupt`` and other non-``Exception`` errors still stop the run.
+    """
+    guard = policy if isinstance(policy, GuardedPolicy) else GuardedPolicy(policy, None)
+    t0 = time.perf_counter()
+    actions: list[Any] = [None] * len(observations)
+    todo: list[int] = []
+    for k, info in enumerate(infos):
+        failed = guard.failed.pop(info.get("slot", k), None)
+        if failed is not None:
+            actions[k] = failed
+        else:
+            todo.append(k)
+    if todo:
+        obs, inf = [observations[k] for k in todo], [infos[k] for k in todo]
+        try:
+            got = _act(guard.policy, obs, inf, guard.timeout)
+        except PolicyTimeout:
+            late = Failed("policy_timeout", _late(guard.timeout))
+            for k in todo:
+                actions[k] = late
+        except Exception as exc:
+            if len(todo) == 1:
+                actions[todo[0]] = Failed("policy_error", error_reason(exc))
+            else:
+                _one_by_one(guard, todo, observations, infos, actions, error_reason(exc))
+        else:
+            for k, action in zip(todo, got, strict=True):
+                actions[k] = _own(action)
+    return actions, time.perf_counter() - t0
+
+
+def _late(timeout: float | None) -> str:
+    return f"policy.act did not return within policy_timeout={timeout:g} s"
+
+
+def _own(action: Any) -> Any:
+    """An entry of a policy's reply: an exception instance in it fails its slot alone."""
+    return Failed("policy_error", error_reason(action)) if isinstance(action, BaseException) else action
+
+
+def _one_by_one(
+    guard: GuardedPolicy,
+    todo: list[int],
+    observations: list[str],
+    infos: list[dict[str, Any]],
+    actions: list[Any],
+    why: str,
+) -> None:
+    """``call_policy``'s retry of a failed batch: each slot alone, once, within one more timeout."""
+    deadline = None if guard.timeout is None else time.monotonic() + guard.timeout
+    for k in todo:
+        left = None if deadline is None else deadline - time.monotonic()
+        if left is not None and left <= 0:
+            actions[k] = Failed("policy_timeout", f"{_late(guard.timeout)} (retrying alone after: {why})")
+            continue
+        try:
+            (action,) = _act(guard.policy, [observations[k]], [infos[k]], left)
+        except PolicyTimeout:
+            actions[k] = Failed("policy_timeout", _late(guard.timeout))
+        except Exception as exc:
+            actions[k] = Failed("policy_error", error_reason(exc))
+        else:
+            actions[k] = _own(action)
+
+
 class Recorder:
     """Accumulates one episode's turns and counts into a ``Trajectory`` (one per slot); the call and
     error tallies come from the ``Episode`` itself when it finishes."""
@@ -224,8 +481,20 @@ class Recorder:
         self.turns.append({"action": text, "observation": obs})
         self.messages += len(info.get("messages", ()))
 
-    def finish(self, episode: Episode, reward: float, truncated: bool) -> Trajectory:
-        verdict = episode.verdict.model_dump() if episode.verdict else {}
+    def finish(
+        self,
+        episode: Episode,
+        reward: float,
+        truncated: bool,
+        outcome: str | None = None,
+        error: str | None = None,
+    ) -> Trajectory:
+        """The trajectory; ``outcome`` is the final info's (``None``: ``budget`` if truncated, else
+        ``ok``). A failed episode (policy or env) has no verdict, reward 0 and ``truncated``."""
+        if outcome is None:
+            outcome = "budget" if truncated else "ok"
+        failed = outcome in FAILED
+        verdict = episode.verdict.model_dump() if episode.verdict and not failed else {}
         task = self.task
         return Trajectory(
             task_id=task.id,
@@ -244,17 +513,25 @@ class Recorder:
             output_tokens=self.tokens,
             user_queries=episode.asks,
             interaction=bool(task.user_facts),
-            truncated=bool(truncated),
+            truncated=bool(truncated) or failed,
             verdict=verdict,
-            reward=float(reward),
-            success=bool(verdict.get("success", False)),
+            reward=0.0 if failed else float(reward),
+            success=not failed and bool(verdict.get("success", False)),
+            outcome=outcome,
+            reward_valid=reward_valid(outcome),
+            error=error if failed else None,
             timings={"env_s": round(self.env_s, 6), "policy_s": round(self.policy_s, 6)},
         )
 
 
-def play_episode(episode: Episode, task: Task, policy: Policy, seed: int = 0) -> Trajectory:
-    """Restart ``episode`` on ``task`` and play it to the end with ``policy`` (slot 0)."""
+def play_episode(
+    episode: Episode, task: Task, policy: Policy, seed: int = 0, policy_timeout: float | None = None
+) -> Trajectory:
+    """Restart ``episode`` on ``task`` and play it to the end with ``policy`` (slot 0). A policy that
+    fails (``call_policy``; ``policy_timeout`` seconds per call, default none) ends the episode with
+    that outcome, as in ``run``."""
     keys = policy_info_keys(policy)
+    guard = GuardedPolicy(policy, policy_timeout)
     t0 = time.perf_counter()
     episode.restart(task)
     info = episode.start_info()
@@ -262,18 +539,19 @@ def play_episode(episode: Episode, task: Task, policy: Policy, seed: int = 0) ->
     rec = Recorder(task, info, seed)
     rec.env_s += time.perf_counter() - t0
     info = info_view(info, keys)
-    policy.reset(0, info)
+    guard.reset(0, info)
     while True:
-        t0 = time.perf_counter()
-        action = resolve(policy.act([obs], [info]), 1)[0]
+        (action,), spent = call_policy(guard, [obs], [info])
+        rec.policy_s += spent
+        if type(action) is Failed:
+            return rec.finish(episode, 0.0, True, action.outcome, action.error)
         t1 = time.perf_counter()
         obs, reward, terminated, truncated, info = episode.step(action)
         rec.env_s += time.perf_counter() - t1
-        rec.policy_s += t1 - t0
         rec.add(action, obs, info)
-        info = info_view(info, keys)
         if terminated or truncated:
-            return rec.finish(episode, reward, truncated)
+            return rec.finish(episode, reward, truncated, info.get("outcome"), info.get("error"))
+        info = info_view(info, keys)
 
 
 class Shard:
@@ -357,7 +635,8 @@ class Shard:
         self, actions: list[tuple[int, str]], policy_s: float = 0.0
     ) -> tuple[list[tuple[int, str, dict[str, Any]]], list[tuple[int, Trajectory]]]:
         """Apply ``(slot, action)`` pairs; ``policy_s`` is the policy's time for this batch, shared out.
-        Finished episodes come back as ``(plan index, trajectory)``. The cyclic GC waits until the
+        An action that is a ``Failed`` ends its slot's episode with that outcome (the policy failed
+        it). Finished episodes come back as ``(plan index, trajectory)``. The cyclic GC waits until the
         batch is done (as in the vector env's step)."""
         return without_gc(self._step, actions, policy_s)
 
@@ -371,13 +650,18 @@ class Shard:
         for slot, action in actions:
             ep, rec = self.episodes[slot], self.recorders[slot]
             assert rec is not None, f"slot {slot} is idle"
+            rec.policy_s += share
+            if type(action) is Failed:  # the policy failed this slot (call_policy): its episode ends
+                done.append((rec.index, rec.finish(ep, 0.0, True, action.outcome, action.error)))
+                self._fill(slot, out)
+                continue
             t0 = time.perf_counter()
             obs, reward, terminated, truncated, info = ep.step(action)
             rec.env_s += time.perf_counter() - t0
-            rec.policy_s += share
             rec.add(action, obs, info)
             if terminated or truncated:
-                done.append((rec.index, rec.finish(ep, reward, truncated)))
+                ended = rec.finish(ep, reward, truncated, info.get("outcome"), info.get("error"))
+                done.append((rec.index, ended))
                 self._fill(slot, out)
             else:
                 out.append((slot, obs, info_view(info, keys)))
@@ -440,13 +724,79 @@ def _manifest(settings: dict[str, Any], policy: Policy, plan: list[Task]) -> dic
 def _complete_lines(path: Path) -> bytes:
     """The file's bytes up to its last newline; a partial last line (an interrupted write) is cut off
     the file itself, so appending continues on a fresh line."""
-    data = path.read_bytes()
-    end = data.rfind(b"\n") + 1
-    if end < len(data):
-        with path.open("r+b") as fh:
+    with os.fdopen(open_run_file(path, os.O_RDWR), "r+b") as fh:
+        data = fh.read()
+        end = data.rfind(b"\n") + 1
+        if end < len(data):
             fh.truncate(end)
-        data = data[:end]
+            data = data[:end]
     return data
+
+
+_NOFOLLOW = getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_CLOEXEC", 0)
+
+
+def _run_entry(path: Path) -> os.stat_result | None:
+    """``lstat`` of a run file, ``None`` when absent.
+
+    Raises:
+        RunConflict: it is a symlink, a directory or anything else but a regular file: the run
+            writes its own files only, never through a link to somewhere else.
+    """
+    try:
+        st = os.lstat(path)
+    except FileNotFoundError:
+        return None
+    if stat.S_ISLNK(st.st_mode):
+        raise RunConflict(
+            f"{path} is a symbolic link; a run writes its own files only (remove it or use another directory)"
+        )
+    if stat.S_ISDIR(st.st_mode):
+        raise RunConflict(f"{path} is a directory; the run writes a file there")
+    if not stat.S_ISREG(st.st_mode):
+        raise RunConflict(f"{path} is not a regular file; a run writes its own files only")
+    return st
+
+
+def open_run_file(path: Path, flags: int, mode: int = 0o644) -> int:
+    """``os.open`` of a file of a run directory with ``O_NOFOLLOW``: a symlink (planted before the
+    check or between check and open) or anything but a regular file is a ``RunConflict``, and its
+    target is never opened."""
+    _run_entry(path)
+    try:
+        fd = os.open(path, flags | _NOFOLLOW | os.O_NONBLOCK, mode)  # O_NONBLOCK: a FIFO does not hang us
+    except OSError as exc:
+        if exc.errno == errno.ELOOP:
+            raise RunConflict(f"{path} is a symbolic link; a run writes its own files only") from None
+        raise
+    if not stat.S_ISREG(os.fstat(fd).st_mode):
+        os.close(fd)
+        raise RunConflict(f"{path} is not a regular file; a run writes its own files only")
+    return fd
+
+
+def read_run_file(path: Path) -> bytes | None:
+    """A run file's bytes (``None`` when absent), read as ``open_run_file`` opens it."""
+    if _run_entry(path) is None:
+        return None
+    with os.fdopen(open_run_file(path, os.O_RDONLY), "rb") as fh:
+        return fh.read()
+
+
+def replace_run_file(path: Path, data: bytes) -> None:
+    """Write a run file whole or not at all: a temporary file in the same directory (created
+    exclusively, so never through a link), then ``os.replace`` over ``path``."""
+    _run_entry(path)
+    fd, name = tempfile.mkstemp(dir=path.parent, prefix=f"{path.name}.", suffix=".tmp")
+    os.close(fd)
+    tmp = Path(name)
+    try:
+        tmp.write_bytes(data)
+        tmp.chmod(0o644)
+        os.replace(tmp, path)
+    except BaseException:
+        tmp.unlink(missing_ok=True)
+        raise
 
 
 def first_line(exc: BaseException) -> str:
@@ -456,13 +806,13 @@ def first_line(exc: BaseException) -> str:
 
 
 def check_out_dir(out: Path) -> None:
-    """Refuse an ``out`` that exists and is not a directory (``RunConflict``): the first check of a run
-    directory, cheap enough to make before a model policy is loaded."""
+    """Refuse an ``out`` that exists and is not a directory, or whose run files (``RUN_FILES``) are
+    symlinks or not regular files (``RunConflict``): the first check of a run directory, cheap enough
+    to make before a model policy is loaded."""
     if out.exists() and not out.is_dir():
         raise RunConflict(f"{out} is a file, not a directory for the run")
-    for name in (TRAJECTORIES_FILE, TIMINGS_FILE, MANIFEST_FILE, LOCK_FILE):
-        if (out / name).is_dir():
-            raise RunConflict(f"{out / name} is a directory; the run writes a file there")
+    for name in RUN_FILES:  # a symlink or a foreign file (a FIFO, a device) is refused too
+        _run_entry(out / name)
 
 
 @contextlib.contextmanager
@@ -516,7 +866,8 @@ def _check_out(out: Path, plan: list[Task], manifest: dict[str, Any], resume: bo
     if not resume:
         # A run with finished episodes is kept; one that never finished any (it failed to start) has
         # nothing to lose and is replaced.
-        if traj_path.exists() and traj_path.stat().st_size > 0:
+        st = _run_entry(traj_path)
+        if st is not None and st.st_size > 0:
             raise RunConflict(
                 f"{out} already holds a run; continue it with resume=True (mpb eval --resume) or write "
                 "to another directory"
@@ -529,24 +880,20 @@ def _check_out(out: Path, plan: list[Task], manifest: dict[str, Any], resume: bo
 
 
 def _replace_file(path: Path, data: bytes) -> None:
-    """Write ``path`` whole or not at all: a resume rewrites ``run.json`` next to finished episodes, and
-    a write cut short there (a full disk, a kill) would leave a run no later resume could check."""
-    tmp = path.with_name(path.name + ".tmp")
-    try:
-        tmp.write_bytes(data)
-        os.replace(tmp, path)
-    except BaseException:
-        tmp.unlink(missing_ok=True)
-        raise
+    """Write ``path`` whole or not at all (``replace_run_file``): a resume rewrites ``run.json`` next to
+    finished episodes, and a write cut short there (a full disk, a kill) would leave a run no later
+    resume could check."""
+    replace_run_file(path, data)
 
 
 def _resumed(out: Path, plan: list[Task], manifest: dict[str, Any]) -> list[Trajectory]:
     """The finished episodes of the run in ``out`` that this run continues (see ``_check_out``); the
     timing lines beyond them are dropped."""
     man_path, traj_path = out / MANIFEST_FILE, out / TRAJECTORIES_FILE
-    if man_path.exists():
+    man_bytes = read_run_file(man_path)
+    if man_bytes is not None:
         try:
-            before = orjson.loads(man_path.read_bytes())
+            before = orjson.loads(man_bytes)
         except orjson.JSONDecodeError as exc:
             raise RunConflict(f"cannot read {man_path}: {first_line(exc)}") from None
         if not isinstance(before, dict) or not isinstance(before.get("settings", {}), dict):
@@ -562,10 +909,14 @@ def _resumed(out: Path, plan: list[Task], manifest: dict[str, Any]) -> list[Traj
     else:
         played = None
     try:
-        done = _parse_trajectories(_complete_lines(traj_path), traj_path) if traj_path.exists() else []
+        done = (
+            _parse_trajectories(_complete_lines(traj_path), traj_path)
+            if _run_entry(traj_path) is not None
+            else []
+        )
     except ValueError as exc:
         raise RunConflict(str(exc)) from None
-    if done and not man_path.exists():
+    if done and man_bytes is None:
         # Every run writes run.json before its first episode: finished episodes without one cannot be
         # checked against this run's settings and policy, and continuing them could mix two runs.
         raise RunConflict(
@@ -601,7 +952,7 @@ def _resumed(out: Path, plan: list[Task], manifest: dict[str, Any]) -> list[Traj
     # in order. Lines missing from a timings file cut or edited by hand are written without times, so
     # that line n still belongs to episode n once the run goes on.
     time_path = out / TIMINGS_FILE
-    lines = _complete_lines(time_path).splitlines(keepends=True) if time_path.exists() else []
+    lines = _complete_lines(time_path).splitlines(keepends=True) if _run_entry(time_path) is not None else []
     kept, j = [], 0
     for t in done:
         if j < len(lines) and _timing_id(lines[j]) == t.task_id:
@@ -609,7 +960,7 @@ def _resumed(out: Path, plan: list[Task], manifest: dict[str, Any]) -> list[Traj
             j += 1
         else:
             kept.append(orjson.dumps({"task_id": t.task_id}) + b"\n")
-    time_path.write_bytes(b"".join(kept))
+    replace_run_file(time_path, b"".join(kept))
     return done
 
 
@@ -626,29 +977,82 @@ class _Writer:
     """Streams trajectories to JSONL in plan order: each line is written as soon as every earlier
     episode of the plan has been written, so the file is identical whatever order episodes finish in.
     An episode's timing line is written and flushed just before its trajectory line, so after an
-    interruption ``timings.jsonl`` holds at most one line more than ``trajectories.jsonl``."""
+    interruption ``timings.jsonl`` holds at most one line more than ``trajectories.jsonl``.
 
-    def __init__(self, out: Path | None, append: bool) -> None:
+    ``start``: the plan index of the first line to write (the episodes a resumed run keeps come
+    before it). With ``old`` (``--retry-failed``: the kept run's trajectory and timing lines) and
+    ``redo`` (the indices played again), new files are written beside the old ones: the old lines of
+    every kept episode in their place, the new ones of the episodes played again; ``close`` adds the
+    old lines the run did not reach and replaces the old files, so an interrupted retry loses nothing
+    (a killed one leaves the old files as they were)."""
+
+    def __init__(
+        self,
+        out: Path | None,
+        append: bool,
+        start: int = 0,
+        old: tuple[list[bytes], list[bytes]] | None = None,
+        redo: frozenset[int] = frozenset(),
+    ) -> None:
         self.buffer: dict[int, Trajectory] = {}
-        self.next = 0
+        self.next = start
+        self.old, self.redo = old, redo
         self.traj_file = self.time_file = None
-        if out is not None:
-            mode = "ab" if append else "wb"
-            self.traj_file = (out / TRAJECTORIES_FILE).open(mode)
-            self.time_file = (out / TIMINGS_FILE).open(mode)
+        self.paths: list[tuple[str, Path]] = []  # (temporary, final) of a retry's files
+        if out is None:
+            return
+        if old is not None:
+            for name in (TIMINGS_FILE, TRAJECTORIES_FILE):
+                fd, tmp = tempfile.mkstemp(dir=out, prefix=f".{name}.", suffix=".tmp")
+                self.paths.append((tmp, out / name))
+                if name == TIMINGS_FILE:
+                    self.time_file = os.fdopen(fd, "wb")
+                else:
+                    self.traj_file = os.fdopen(fd, "wb")
+            self._write(b"".join(old[1][:start]), b"".join(old[0][:start]))
+            self._drain()
+            return
+        flags = os.O_WRONLY | os.O_CREAT | (os.O_APPEND if append else os.O_TRUNC)
+        self.time_file = os.fdopen(open_run_file(out / TIMINGS_FILE, flags), "ab" if append else "wb")
+        self.traj_file = os.fdopen(open_run_file(out / TRAJECTORIES_FILE, flags), "ab" if append else "wb")
+
+    def _write(self, timing: bytes, line: bytes) -> None:
+        if self.traj_file is not None and self.time_file is not None:
+            self.time_file.write(timing)
+            self.time_file.flush()
+            self.traj_file.write(line)
+            self.traj_file.flush()
 
     def add(self, index: int, traj: Trajectory) -> None:
         self.buffer[index] = traj
-        while self.next in self.buffer:
-            t = self.buffer.pop(self.next)
-            if self.traj_file is not None and self.time_file is not None:
-                self.time_file.write(orjson.dumps({"task_id": t.task_id, **t.timings}) + b"\n")
-                self.time_file.flush()
-                self.traj_file.write(t.line())
-                self.traj_file.flush()
+        self._drain()
+
+    def _drain(self) -> None:
+        old = self.old
+        while True:
+            k = self.next
+            if k in self.buffer:
+                t = self.buffer.pop(k)
+                self._write(orjson.dumps({"task_id": t.task_id, **t.timings}) + b"\n", t.line())
+            elif old is not None and k < len(old[0]) and k not in self.redo:
+                self._write(old[1][k], old[0][k])  # a kept episode, as it was
+            else:
+                return
             self.next += 1
 
     def close(self) -> None:
+        if self.old is not None and self.paths:
+            try:
+                rest = range(self.next, len(self.old[0]))  # what this run did not reach: kept as it was
+                self._write(b"".join(self.old[1][k] for k in rest), b"".join(self.old[0][k] for k in rest))
+            finally:
+                for f in (self.traj_file, self.time_file):
+                    if f is not None:
+                        f.close()
+            for tmp, final in self.paths:
+                os.chmod(tmp, 0o644)
+                os.replace(tmp, final)
+            return
         for f in (self.traj_file, self.time_file):
             if f is not None:
                 f.close()
@@ -673,8 +1077,17 @@ def run(
     transport: str = "auto",
     tool_search: bool = True,
     tool_format: str = "schema",
+    policy_timeout: float | None = DEFAULT_POLICY_TIMEOUT_S,
+    retry_failed: bool = False,
 ) -> list[Trajectory]:
     """Play every episode of ``tasks`` once with ``policy`` and return the trajectories in plan order.
+
+    The run always completes, with one trajectory per episode: an episode the policy fails (it
+    raises, returns the wrong number of actions, its ``reset`` raises, or it exceeds
+    ``policy_timeout``; see ``call_policy``) or the env fails on ends there with that ``outcome``
+    and the others go on. Only an interruption (``KeyboardInterrupt``), a run-directory conflict or an
+    executor failure (Ray) stops a run. No env step needs a timeout of its own: what one turn may cost
+    is bounded by ``mpb_env.limits`` (action characters, calls, argument depth, observation bytes).
 
     Args:
         tasks: the tasks (skill tasks without a routing run once under SOR and once under MTSR).
@@ -704,13 +1117,20 @@ def run(
             in ``info["tools"]``, which model policies pass on as ``tools``) or ``"compact"`` (one line per
             tool at the end of the system message, ``info["tool_format"] == "compact"``: model policies
             then pass no schemas). Recorded in ``run.json``: a resumed run must use the same.
+        policy_timeout: seconds one policy call (a round of a batch) may take before its episodes end
+            with ``policy_timeout`` (default ``DEFAULT_POLICY_TIMEOUT_S``, 600: a model server's slow
+            batch). With a limit a sync ``act`` runs in a worker thread, which a timeout abandons (it
+            runs on until the call returns) and an async one on a background event loop, where a
+            timeout cancels it; ``None``: no limit, the policy runs in this thread.
+        retry_failed: with ``resume``, play again the kept episodes that failed (``policy_error``,
+            ``policy_timeout``, ``env_error``), in place: the others are kept as they are.
 
     Raises:
         RunConflict: ``out`` is a file, holds another run (without ``resume``), or holds a run this one
             cannot continue (other settings or policy, other episodes, a damaged record, finished
             episodes without their ``run.json``).
         ValueError: an unknown executor, transport or tool format, ``workers`` or ``batch_size`` below 1,
-            or ``resume`` without ``out``.
+            ``resume`` or ``retry_failed`` without ``out``, or a ``policy_timeout`` that is not > 0.
     """
     if executor not in ("local", "ray"):
         raise ValueError(f"unknown executor {executor!r}; choose local or ray")
@@ -719,8 +1139,10 @@ def run(
     check_transport(transport)
     if workers < 1 or batch_size < 1:
         raise ValueError("workers and batch_size must be >= 1")
-    if resume and out is None:
+    if (resume or retry_failed) and out is None:
         raise ValueError("resume needs out: the directory of the run to continue")
+    resume = resume or retry_failed
+    guard = GuardedPolicy(policy, policy_timeout)
     keys = policy_info_keys(policy)
     settings = {
         "recall": recall,
@@ -737,13 +1159,16 @@ def run(
         done_before: list[Trajectory] = []
         if out is not None:
             done_before = _prepare_out(out, plan, _manifest(settings, policy, plan), resume)
-            plan = plan[len(done_before) :]
-        if not plan:
+        todo = list(enumerate(plan))[len(done_before) :]
+        redo = [k for k, t in enumerate(done_before) if t.outcome in FAILED] if retry_failed else []
+        if not todo and not redo:
             return done_before
-        parts = _chunks(list(enumerate(plan)), min(workers, len(plan)))
-        writer = _Writer(out, append=resume)
-        bar = tqdm(total=len(plan), unit="ep", disable=not progress or not sys.stderr.isatty(), leave=False)
-        results: dict[int, Trajectory] = {}
+        old = _old_lines(out) if redo and out is not None else None
+        todo = [(k, plan[k]) for k in redo] + todo
+        parts = _chunks(todo, min(workers, len(todo)))
+        writer = _Writer(out, resume, redo[0] if redo else len(done_before), old, frozenset(redo))
+        bar = tqdm(total=len(todo), unit="ep", disable=not progress or not sys.stderr.isatty(), leave=False)
+        results: dict[int, Trajectory] = dict(enumerate(done_before))
 
         def collect(done: list[tuple[int, Trajectory]]) -> None:
             for index, traj in done:
@@ -763,17 +1188,28 @@ def run(
                 ) -> dict[int, Any]:
                     return {i: shards[i].step(acts, shares[i]) for i, acts in requests.items()}
 
-                drive(policy, starts, batch_size, step_all, collect)
+                drive(guard, starts, batch_size, step_all, collect)
             else:
                 from mpb_env.rollouts.ray_executor import drive_ray
 
                 drive_ray(
-                    policy, parts, batch_size, settings, collect, address, transport=transport, info_keys=keys
+                    guard, parts, batch_size, settings, collect, address, transport=transport, info_keys=keys
                 )
         finally:
             bar.close()
             writer.close()
-        return done_before + [results[i] for i in range(len(plan))]
+        return [results[i] for i in range(len(plan))]
+
+
+def _old_lines(out: Path) -> tuple[list[bytes], list[bytes]]:
+    """The trajectory and timing lines of the run in ``out`` (as ``_resumed`` left them: complete, one
+    timing line per trajectory)."""
+    traj = read_run_file(out / TRAJECTORIES_FILE) or b""
+    times = read_run_file(out / TIMINGS_FILE) or b""
+    return (
+        [line for line in traj.splitlines(keepends=True) if line.strip()],
+        times.splitlines(keepends=True),
+    )
 
 
 Batch = list[tuple[int, str, dict[str, Any]]]  # (slot, observation, info) of each running slot
@@ -786,10 +1222,11 @@ def drive(
     step_all: Any,
     collect: Any,
 ) -> None:
-    """The local executor's driver loop: one batched policy call per round over every running slot.
+    """The local executor's driver loop: one batched policy call per round over every running slot
+    (``call_policy``: a slot the policy fails ends its episode, the others go on).
 
     Args:
-        policy: the policy; global slot ids are ``shard * width + slot``.
+        policy: the policy (``run`` passes a ``GuardedPolicy``); global slot ids are ``shard * width + slot``.
         starts: each shard's first running slots.
         width: slots per shard (for global slot ids).
         step_all: ``{shard: [(slot, action)]}, {shard: policy_s} -> {shard: (Batch, done)}``
@@ -807,9 +1244,7 @@ def drive(
                 obs.append(o)
                 info["slot"] = i * width + slot  # a fresh dict each step, nobody else's: no copy
                 infos.append(info)
-        t0 = time.perf_counter()
-        actions = resolve(policy.act(obs, infos), len(obs))
-        policy_s = time.perf_counter() - t0
+        actions, policy_s = call_policy(policy, obs, infos)
         requests: dict[int, list[tuple[int, str]]] = {}
         for (i, slot), action in zip(keys, actions, strict=True):
             requests.setdefault(i, []).append((slot, action))

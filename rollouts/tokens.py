@@ -43,10 +43,12 @@ may generate ``min(max_turn_tokens, remaining)`` tokens; feedback that would not
 ``truncated=True``, ``outcome="budget"``, reward 0, and the verdict the env gives an episode ended where
 it stands (``Episode.end``, as at T_max; the reward stays 0 even where that verdict passes, e.g. a state
 task whose writes were done before its final message was cut: a cut episode is not paid). A first prompt that leaves no room is a ``ValueError`` before
-anything is generated. T_max (``max_turns``) truncation is the env's own: ``outcome="ok"``, truncated,
-the env's reward. ``outcome="env_error"``: the env raised (a bug; the episode ends with reward 0);
-``"policy_error"``: the backend returned an impossible row (more tokens than allowed, or logprobs of
-another length).
+anything is generated. T_max (``max_turns``) truncation is the env's own: ``outcome="budget"`` too
+(out of turns), truncated, the env's reward (the checker's verdict as it stands).
+``outcome="env_error"``: the env failed (a bug; the episode ends with reward 0); ``"policy_error"``:
+the backend returned an impossible row (more tokens than allowed, or logprobs of another length).
+Outcomes and ``reward_valid`` are the ones of every executor (``mpb_env.outcomes``): an episode whose
+``reward_valid`` is ``False`` should be left out of the loss, not trained on as a 0.
 
 **Determinism**: every row's seed comes from ``seed``, its task id, its index among the copies of its
 task and its turn (``row_seed``), so the G copies of a task sample differently and a row's draws do not
@@ -67,6 +69,7 @@ from typing import Any, Protocol
 
 import orjson
 
+from mpb_env.outcomes import Outcome, reward_valid
 from mpb_env.prompts import TOOL_FORMATS
 from mpb_env.rollouts.chat import opens_reasoning, request_seed, tool_entries, without_reasoning
 from mpb_env.rollouts.hf import _feedback, _reads_tools, _RowSampler, _warpers, _with_tool_listing
@@ -96,10 +99,15 @@ class TokenEpisode:
     logprobs: list[float]
     reward: float
     verdict: dict[str, Any] | None
-    outcome: str  # "ok" | "budget" | "policy_error" | "env_error"
+    outcome: Outcome  # "ok" | "budget" | "policy_error" | "env_error" (mpb_env.outcomes)
     truncated: bool
     turns: int
     messages: list[dict[str, Any]] = field(default_factory=list)
+
+    @property
+    def reward_valid(self) -> bool:
+        """Whether ``reward`` means anything (``ok`` and ``budget``; see ``mpb_env.outcomes``)."""
+        return reward_valid(self.outcome)
 
 
 class GenerationBackend(Protocol):
@@ -121,7 +129,7 @@ def row_seed(seed: int, task_id: str, copy: int, turn: int) -> int:
 def trl_rollout_output(episodes: list[TokenEpisode]) -> dict[str, list[Any]]:
     """Episodes as the dict a TRL ``GRPOTrainer(rollout_func=...)`` returns: ``prompt_ids``,
     ``completion_ids``, ``logprobs`` and ``env_mask`` (which TRL multiplies into its loss mask), plus
-    ``env_reward``, ``outcome``, ``task_id`` and ``turns``, which TRL hands its reward functions as
+    ``env_reward``, ``outcome``, ``reward_valid``, ``task_id`` and ``turns``, which TRL hands its reward functions as
     keyword arguments (``def reward(completions, env_reward, **kw): return env_reward``)."""
     return {
         "prompt_ids": [e.prompt_ids for e in episodes],
@@ -130,6 +138,7 @@ def trl_rollout_output(episodes: list[TokenEpisode]) -> dict[str, list[Any]]:
         "env_mask": [e.env_mask for e in episodes],
         "env_reward": [e.reward for e in episodes],
         "outcome": [e.outcome for e in episodes],
+        "reward_valid": [e.reward_valid for e in episodes],
         "task_id": [e.task_id for e in episodes],
         "turns": [e.turns for e in episodes],
     }
@@ -684,7 +693,7 @@ def rollout_tokens(
 
 
 def _finish(
-    row: _Row, outcome: str, *, verdict: dict[str, Any] | None, reward: float = 0.0, truncated: bool = False
+    row: _Row, outcome: Outcome, *, verdict: dict[str, Any] | None, reward: float = 0.0, truncated: bool = False
 ) -> None:
     row.result = TokenEpisode(
         task_id=row.task_id,
@@ -751,7 +760,11 @@ def _play(
                 _suffix(template, row, reply, ended_by, last)
             if truncated:  # T_max: the feedback of the last turn is in the chat, not in the tokens
                 row.messages += _feedback_messages(obs, row)
-            _finish(row, "ok", verdict=info.get("verdict"), reward=reward, truncated=bool(truncated))
+            outcome = info.get("outcome", "budget" if truncated else "ok")
+            if outcome == "env_error":  # the env's own failure (Episode.play): no verdict
+                _finish(row, "env_error", verdict=None)
+                return False
+            _finish(row, outcome, verdict=info.get("verdict"), reward=reward, truncated=bool(truncated))
             return False
         feedback = _feedback_messages(obs, row)
         if "tools" in info:  # A_t grew

@@ -14,6 +14,7 @@ import asyncio
 import hashlib
 import pickle
 import random
+import re
 import threading
 import time
 from pathlib import Path
@@ -304,8 +305,14 @@ def test_replies_without_calls_are_the_final_message(reply: dict[str, Any], acti
     ids=["no choices", "null choices", "no message"],
 )
 def test_a_response_without_a_reply_is_a_policy_error(body: dict[str, Any]) -> None:
-    with FakeChatServer(lambda _body: body) as server, pytest.raises(PolicyError, match="no reply"):
-        run([PLAN[0]], _policy(server.url), recall="oracle", progress=False)
+    with FakeChatServer(lambda _body: body) as server:
+        (traj,) = run([PLAN[0]], _policy(server.url), recall="oracle", progress=False)
+    assert traj.outcome == "policy_error" and not traj.reward_valid
+    assert (
+        traj.error is not None
+        and traj.error.startswith("PolicyError: the server at")
+        and "no reply" in traj.error
+    )
 
 
 def test_feedback_that_does_not_pair_with_the_calls_goes_back_as_text() -> None:
@@ -343,7 +350,7 @@ def test_concurrency_bounds_the_requests_in_flight() -> None:
     assert all(t.success for t in trajs) and server.max_in_flight == 3
 
 
-def test_a_failed_request_cancels_the_rest_of_its_batch() -> None:
+def test_a_failed_request_fails_its_slot_alone() -> None:
     plan = PLAN[:4]
     healthy = oracle_model(plan)
 
@@ -360,10 +367,15 @@ def test_a_failed_request_cancels_the_rest_of_its_batch() -> None:
         policy = _policy(server.url)
         for i, info in enumerate(infos):
             policy.reset(i, info)
-        with pytest.raises(PolicyError, match="the model does not exist"):
-            loop.run_until_complete(policy.act([t.query for t in plan], infos))
+        replies = loop.run_until_complete(policy.act([t.query for t in plan], infos))
         assert not asyncio.all_tasks(loop)
+        # the executor's retry of that slot asks again; the answered slots are not asked twice
+        asked = len(server.requests)
+        again = loop.run_until_complete(policy.act([t.query for t in plan[1:]], infos[1:]))
+        assert len(server.requests) == asked and again == replies[1:]
     loop.close()
+    assert isinstance(replies[0], PolicyError) and "the model does not exist" in str(replies[0])
+    assert all(isinstance(r, str) and parse_turn(r).calls for r in replies[1:])  # the others' first calls
 
 
 def test_a_run_inside_a_running_event_loop() -> None:
@@ -414,7 +426,7 @@ def test_the_fake_server_refuses_what_real_servers_refuse() -> None:
         assert protocol_errors(broken), broken
 
 
-def test_server_failure_stops_the_run_and_resume_finishes_it(tmp_path: Path) -> None:
+def test_server_failure_fails_its_episodes_and_retry_failed_finishes_them(tmp_path: Path) -> None:
     plan = PLAN[:6]
     healthy = oracle_model(plan)
     calls = {"n": 0}
@@ -424,13 +436,24 @@ def test_server_failure_stops_the_run_and_resume_finishes_it(tmp_path: Path) -> 
         return healthy(body) if calls["n"] <= 9 else (400, {"error": {"message": "the model does not exist"}})
 
     out = tmp_path / "run"
-    with FakeChatServer(failing) as server, pytest.raises(PolicyError, match="the model does not exist"):
-        run(plan, _policy(server.url), recall="oracle", progress=False, batch_size=2, out=out)
+    with FakeChatServer(failing) as server:
+        first = run(plan, _policy(server.url), recall="oracle", progress=False, batch_size=2, out=out)
     kept = read_trajectories(out / "trajectories.jsonl")
-    assert 0 < len(kept) < len(plan)
+    assert [t.task_id for t in kept] == [t.id for t in plan]  # the run completed
+    failed = [t for t in first if t.outcome == "policy_error"]
+    assert 0 < len(failed) < len(plan) and all("the model does not exist" in (t.error or "") for t in failed)
     with FakeChatServer(healthy) as server:
         trajs = run(
-            plan, _policy(server.url), recall="oracle", progress=False, batch_size=2, out=out, resume=True
+            plan,
+            _policy(server.url),
+            recall="oracle",
+            progress=False,
+            batch_size=2,
+            out=out,
+            retry_failed=True,
+        )
+        assert len(server.requests) == sum(
+            len(t.turns) for t in trajs if t.task_id in {f.task_id for f in failed}
         )
     assert [t.task_id for t in trajs] == [t.id for t in plan] and all(t.success for t in trajs)
     assert [t.task_id for t in read_trajectories(out / "trajectories.jsonl")] == [t.id for t in plan]
@@ -471,8 +494,10 @@ def test_cli_chat_errors_are_one_line(capsys: pytest.CaptureFixture[str]) -> Non
         code = main(
             ["eval", "--policy", "openai:m", "--base-url", server.url, "--limit", "1", "--no-progress"]
         )
-    err = capsys.readouterr().err.strip()
-    assert code == 1 and err.count("\n") == 0 and "bad key" in err, err
+    err = capsys.readouterr().err.strip()  # every episode failed: nothing was measured, exit 1
+    assert code == 1 and err.count("\n") == 0 and "bad key" in err and err.startswith("mpb: policy_error"), (
+        err
+    )
     assert main(["eval", "--policy", "random", "--temperature", "0.7", "--limit", "1"]) == 2
     assert "--temperature applies only to --policy openai:" in capsys.readouterr().err
     assert main(["eval", "--policy", "openai:m", "--temperature", "9"]) == 2
@@ -614,9 +639,9 @@ def test_a_first_request_too_long_names_the_token_limit_setting() -> None:
 
 
 @pytest.mark.parametrize("server_name", ["openai", "sglang", "llama.cpp"])
-def test_a_token_limit_that_fills_the_whole_context_stops_the_run(server_name: str) -> None:
-    """A max_tokens at or above the context size the refusal names leaves no room for any prompt: the
-    run stops at once, naming the setting, instead of ending every episode with a warning."""
+def test_a_token_limit_that_fills_the_whole_context_fails_every_episode_naming_it(server_name: str) -> None:
+    """A max_tokens at or above the context size the refusal names leaves no room for any prompt: each
+    episode fails at once with a reason naming the setting, instead of an empty final message."""
     plan = PLAN[:3]
     healthy = oracle_model(plan)
 
@@ -626,19 +651,21 @@ def test_a_token_limit_that_fills_the_whole_context_stops_the_run(server_name: s
         return healthy(body)
 
     with FakeChatServer(respond) as server:
-        with pytest.raises(
-            PolicyError, match=r"max_tokens \(--max-tokens\) 4096 leaves no room.* 4096 tokens"
-        ):
-            run(plan, _policy(server.url, max_tokens=4096), recall="oracle", progress=False)
+        trajs = run(plan, _policy(server.url, max_tokens=4096), recall="oracle", progress=False)
+        assert {t.outcome for t in trajs} == {"policy_error"}
+        assert all(
+            re.search(r"max_tokens \(--max-tokens\) 4096 leaves no room.* 4096 tokens", t.error or "")
+            for t in trajs
+        )
         assert all(
             t.success
             for t in run(plan, _policy(server.url, max_tokens=4095), recall="oracle", progress=False)
         )
 
 
-def test_a_request_field_the_server_finds_too_long_stops_the_run() -> None:
-    """OpenAI takes at most 128 tools: a run with more (``--recall all``) stops, naming it, rather than
-    scoring every episode as one whose conversation outgrew the model."""
+def test_a_request_field_the_server_finds_too_long_fails_the_episodes_naming_it() -> None:
+    """OpenAI takes at most 128 tools: each episode of a run with more (``--recall all``) fails naming
+    it (``policy_error``), rather than as one whose conversation outgrew the model."""
 
     def respond(body: dict[str, Any]) -> Any:
         message = (
@@ -647,8 +674,11 @@ def test_a_request_field_the_server_finds_too_long_stops_the_run() -> None:
         )
         return 400, {"error": {"message": message, "param": "tools", "code": "array_above_max_length"}}
 
-    with FakeChatServer(respond) as server, pytest.raises(PolicyError, match="array too long"):
-        run(PLAN[:2], _policy(server.url), recall="all", progress=False)
+    with FakeChatServer(respond) as server:
+        trajs = run(PLAN[:2], _policy(server.url), recall="all", progress=False)
+    assert {t.outcome for t in trajs} == {"policy_error"} and all(
+        "array too long" in (t.error or "") for t in trajs
+    )
 
 
 def test_a_server_that_wants_max_completion_tokens_gets_it() -> None:
@@ -672,8 +702,8 @@ def test_a_server_that_wants_max_completion_tokens_gets_it() -> None:
 
 
 def test_no_server_at_the_url_says_so() -> None:
-    with pytest.raises(PolicyError, match=r"is a server listening there\?"):
-        run(PLAN[:1], _policy("http://127.0.0.1:9/v1"), recall="oracle", progress=False)
+    (traj,) = run(PLAN[:1], _policy("http://127.0.0.1:9/v1"), recall="oracle", progress=False)
+    assert traj.outcome == "policy_error" and "is a server listening there?" in (traj.error or "")
 
 
 def test_trajectories_do_not_depend_on_the_batch_layout_or_the_order_replies_arrive_in() -> None:

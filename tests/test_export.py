@@ -156,7 +156,9 @@ def test_malformed_turns_are_kept_as_written(tmp_path: Path) -> None:
         label = "stumbling"
 
         def act(self, observations: list[str], infos: list[dict[str, Any]]) -> list[str]:
-            return [bad] if "turn" not in infos[0] else super().act(observations, infos)
+            if "turn" not in infos[0]:
+                return [bad]
+            return super().act(observations, [{**i, "turn": i["turn"] - 1} for i in infos])  # one late
 
     out = tmp_path / "run"
     run([task], Stumbling({task.id: task}), recall="oracle", out=out, progress=False)

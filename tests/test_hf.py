@@ -20,7 +20,6 @@ from transformers import AutoModelForCausalLM, AutoTokenizer
 from hf_model import END, STRICT_TEMPLATE, TEMPLATE, build, scripted
 from mpb_env.episode import Episode
 from mpb_env.prompts import compact_tool
-from mpb_env.rollouts.chat import PolicyError
 from mpb_env.rollouts.cli import main
 from mpb_env.rollouts.hf import HFPolicy
 from mpb_env.rollouts.policies import make_policy
@@ -143,12 +142,13 @@ def test_a_template_without_tool_messages_gets_the_feedback_as_user_turns(model_
     assert not any("<tool_response>" in p for p in prompts)
 
 
-def test_a_template_that_cannot_render_the_chat_stops_the_run(model_dir: Path) -> None:
+def test_a_template_that_cannot_render_the_chat_fails_the_episode(model_dir: Path) -> None:
     tok = AutoTokenizer.from_pretrained(model_dir)
     tok.chat_template = "{{ raise_exception('System role not supported') }}"
     policy = HFPolicy(AutoModelForCausalLM.from_pretrained(model_dir), tokenizer=tok)
-    with pytest.raises(PolicyError, match="cannot render the conversation: TemplateError: System role not"):
-        run(PLAN[:1], policy, progress=False)
+    (traj,) = run(PLAN[:1], policy, progress=False)
+    assert traj.outcome == "policy_error"
+    assert "cannot render the conversation: TemplateError: System role not" in (traj.error or "")
 
 
 def test_random_weights_finish_every_episode_the_same_way_twice(model_dir: Path) -> None:

@@ -653,3 +653,36 @@ def test_a_reply_that_cannot_be_sent_never_leaves_the_driver_waiting(how: str) -
         with pytest.raises(EOFError):
             conn.recv()
     conn.close()
+
+
+class _RaisesOn:
+    """The oracle, raising on every batch that holds episode ``bad``."""
+
+    label = "oracle-raising"
+    info_keys = ()
+
+    def __init__(self, bad: str) -> None:
+        self.oracle = make_policy("oracle", TASKS)
+        self.bad = bad
+
+    def reset(self, slot: int, info: dict) -> None:
+        self.oracle.reset(slot, info)
+
+    def act(self, observations: list[str], infos: list[dict]) -> list[str]:
+        if any(i["task_id"] == self.bad for i in infos):
+            raise RuntimeError("the model server broke")
+        return self.oracle.act(observations, infos)
+
+
+def test_a_raising_policy_on_ray_fails_its_episode_alone(tmp_path: Path) -> None:
+    bad = episodes(TASKS)[5].id
+    local = run(TASKS, _RaisesOn(bad), world_size="S", progress=False, batch_size=4)
+    remote = run(
+        TASKS, _RaisesOn(bad), world_size="S", progress=False, executor="ray", workers=2, batch_size=4,
+        out=tmp_path / "ray",
+    )  # fmt: skip
+    assert [t.line() for t in remote] == [t.line() for t in local]
+    assert [(t.task_id, t.outcome, t.error) for t in remote if t.outcome != "ok"] == [
+        (bad, "policy_error", "RuntimeError: the model server broke")
+    ]
+    assert len(read_trajectories(tmp_path / "ray" / "trajectories.jsonl")) == len(episodes(TASKS))

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import orjson
 import pytest
 
@@ -161,8 +163,10 @@ def test_oracle_policy_replays_turns_per_slot() -> None:
     policy.reset(1, {"task_id": "ro-perm"})
     first = policy.act(["q0", "q1"], [{}, {}])
     assert first == [index["ro-alarm"].oracle[0], index["ro-perm"].oracle[0]]
-    # Entries may name their slot explicitly (a partial batch).
-    assert policy.act(["o"], [{"slot": 1}]) == [index["ro-perm"].oracle[1]]
+    # Entries may name their slot explicitly (a partial batch); the turn picks the oracle's turn, so a
+    # repeated call (the executor's retry of a failed batch) repeats it.
+    assert policy.act(["o"], [{"slot": 1, "turn": 1}]) == [index["ro-perm"].oracle[1]]
+    assert policy.act(["o"], [{"slot": 1, "turn": 1}]) == [index["ro-perm"].oracle[1]]
     with pytest.raises(KeyError):
         policy.reset(0, {"task_id": "missing"})
 
@@ -178,14 +182,15 @@ def test_random_policy_is_deterministic_and_follows_the_action_set() -> None:
     a, b = RandomPolicy(7), RandomPolicy(7)
     for p in (a, b):
         p.reset(0, {"task_id": "ro-alarm", "tools": tools})
-    seq_a = [a.act(["o"], [{}])[0] for _ in range(30)]
-    seq_b = [b.act(["o"], [{}])[0] for _ in range(30)]
+    seq_a = [a.act(["o"], [{"turn": t}])[0] for t in range(30)]
+    seq_b = [b.act(["o"], [{"turn": t}])[0] for t in range(30)]
+    assert a.act(["o"], [{"turn": 29}]) == [seq_a[-1]]  # a repeated call (a retry) repeats the turn
     assert seq_a == seq_b
     calls = [orjson.loads(x) for x in seq_a if x.startswith("{")]
     assert calls and {c["name"] for c in calls} == {"list_alarms"}
     # A step info that carries "tools" replaces the action set.
     new = [{"type": "function", "function": {"name": "list_reminders"}}]
-    later = [a.act(["o"], [{"tools": new}])[0] for _ in range(30)]
+    later = [a.act(["o"], [{"tools": new, "turn": 30 + t}])[0] for t in range(30)]
     assert {orjson.loads(x)["name"] for x in later if x.startswith("{")} == {"list_reminders"}
 
 
@@ -362,8 +367,18 @@ def test_async_policies_work_inside_a_running_event_loop() -> None:
     ]
 
 
-@pytest.mark.parametrize("reply", [["Done."], ["Done."] * 9, "Done.", None])
-def test_a_policy_returning_the_wrong_number_of_actions_is_a_clear_error(reply: object) -> None:
+@pytest.mark.parametrize(
+    ("reply", "error"),
+    [
+        (["Done."], None),  # wrong for the batch of 4, right for each slot alone: the retry plays them
+        (["Done."] * 9, r"ValueError: policy\.act returned 9 actions for 1 observations"),
+        ("Done.", r"TypeError: policy\.act must return a list of 1 actions, got str"),
+        (None, r"TypeError: policy\.act must return a list of 1 actions, got NoneType"),
+    ],
+)
+def test_a_policy_returning_the_wrong_number_of_actions_fails_its_episodes_with_a_clear_reason(
+    reply: object, error: str | None
+) -> None:
     class Broken:
         def reset(self, slot: int, info: dict) -> None:
             return None
@@ -371,10 +386,13 @@ def test_a_policy_returning_the_wrong_number_of_actions_is_a_clear_error(reply: 
         def act(self, observations: list[str], infos: list[dict]) -> object:
             return reply
 
-    with pytest.raises(
-        (ValueError, TypeError), match=r"policy\.act (returned \d+ actions for 4|must return a list of 4)"
-    ):
-        run_local(TASKS, Broken(), world_size="S", progress=False)
+    trajs = run_local(TASKS, Broken(), world_size="S", progress=False)
+    assert [t.task_id for t in trajs] == [t.id for t in TASKS]  # the run completes, every episode once
+    if error is None:
+        assert {t.outcome for t in trajs} == {"ok"} and all(t.turns[0]["action"] == "Done." for t in trajs)
+    else:
+        assert {t.outcome for t in trajs} == {"policy_error"} and not any(t.reward_valid for t in trajs)
+        assert all(re.fullmatch(error, t.error or "") for t in trajs)
 
 
 def test_report_counts_each_copy_of_a_repeated_episode() -> None:
