@@ -13,22 +13,29 @@ policies* (choosing among proposed tool calls, as text-game RL chooses among val
 route for fine-tuning a language model: RLlib has no encoder or action distribution for text, so an LLM
 policy trains with TRL (``training_examples/grpo_trl.py``) on token-faithful rollouts instead.
 
-What the script does, top to bottom: builds PPO with a custom ``TorchRLModule`` (``CandidateScorer``: a
-shared MLP scores each candidate against the query and the last feedback, a softmax over the K scores
-is the policy, a value head reads the pooled scores), trains on the ``train`` split for ``--minutes``
-(or ``--iterations``), evaluates greedily on every ``dev`` episode (per-turn choice accuracy against
-1/K, episode success against a uniformly random choice over the same candidates), saves a learning
-curve PNG and prints a JSON summary as its last line.
+What the script does, top to bottom: wraps the env in ``Memory`` (what the agent has seen and played
+so far in the episode, from its observations and actions only), builds PPO with a custom
+``TorchRLModule`` (``CandidateScorer``: a shared MLP scores each candidate against the query, the last
+and all earlier feedback and the agent's played turns, plus a linear term on overlap scalars; a softmax
+over the K scores is the policy; the value is a network of its own), trains on the ``train`` split for
+``--minutes`` (or ``--iterations``), evaluates greedily on every ``dev`` episode (per-turn choice
+accuracy against 1/K, episode success against a uniformly random choice over the same candidates),
+saves a learning curve PNG and prints a JSON summary as its last line.
 
-Measured on 2 December 2026 on the v2 suites (``train-s1``, ``dev-s1``), 2 cores and nothing else
-running, with ``python training_examples/rllib_ppo.py`` (the defaults, seed 0, K = 8): 15 minutes, 390
-iterations, 401,664 env steps; the weights of iteration 90 were kept (picked on a train slice). On all
-192 dev episodes the greedy policy chose the oracle's turn on 24.0% of its turns (1.9 times 1/K =
-12.5%) and solved 21.4% of the episodes; a uniformly random choice over the same candidates scored
-13.2% per turn and solved 2.3% (each episode played 5 times). The dev slice peaked near 0.32 within
-30k steps and then stayed between 0.2 and 0.3 while the value loss grew from about 0.1 to 0.45. On
-the v1 suites a run kept weights at 40.1% per turn (3.2 times 1/K); imitation (cross-entropy on the
-oracle's index) with the same module reached 70% per turn there, so the features are not the limit.
+Measured on 2 December 2026 on the v2 suites (``train-s1``, ``dev-s1``) with
+``python training_examples/rllib_ppo.py`` (the defaults, seed 0, K = 8), on 2 cores shared with other
+jobs (load average 12-18): 15 minutes, 58 iterations, 59,735 env steps; the weights of iteration 55
+were kept (picked on a train slice). On all 192 dev episodes the greedy policy chose the oracle's turn
+on 38.6% of its turns (3.09 times 1/K = 12.5%) and solved 41.1% of the episodes; a uniformly random
+choice over the same candidates scored 13.2% per turn and solved 2.3% (each episode played 5 times).
+The dev slice rose to about 0.38 within 20k steps and stayed between 0.35 and 0.40; the train slice
+was still rising (0.45) when time ran out. The previous module (last feedback only, the value head on
+the scorer's detached features) kept 24.0% (1.9 times) after 401,664 steps on an idle machine; on the
+v1 suites it had reached 40.1% (3.2 times). Alone, the fraction of a candidate's buckets found in the
+query or any feedback so far picks the oracle's turn on 58% of dev turns along the oracle's path, so
+the features carry more than PPO extracts in 15 minutes. The kept policy is weakest on ``search_tools``
+turns (18% right, against 33% of other calls and 80% of final messages), whose query names a tool that
+is not offered yet.
 """
 
 from __future__ import annotations
@@ -43,8 +50,10 @@ import time
 from dataclasses import dataclass
 from typing import Any
 
+import gymnasium as gym
 import numpy as np
 import torch
+from gymnasium import spaces
 from torch import nn
 
 
@@ -85,9 +94,18 @@ class Args:
     eval_split: str = "dev"
     """held-out task split to evaluate on"""
 
+    no_memory: bool = False
+    """leave out the ``Memory`` wrapper (what the agent has seen and done so far in the episode)"""
+
     # ---- the model
     hidden: int = 64
     """width of the per-candidate MLP"""
+    gain: float = 30.0
+    """fixed factor on the linear term over the scalar features (Adam moves each weight by about the
+    learning rate per step: the gain lets that term reach decisive logits within a few hundred steps)"""
+    value: str = "separate"
+    """the value function: "separate" (its own network) or "shared" (a head on the scorer's pooled
+    hidden vectors, detached)"""
 
     # ---- PPO (safe to tune)
     lr: float = 1e-3
@@ -156,10 +174,63 @@ def parse_args() -> Args:
 ENV_NAME = "mpb-admissible"
 
 
+def env_config(args: Args) -> dict[str, Any]:
+    """The creator's config for the training split."""
+    return {
+        "split": args.train_split,
+        "k": args.k,
+        "dim": args.dim,
+        "slack": args.slack,
+        "memory": not args.no_memory,
+    }
+
+
 def make_env(config: dict[str, Any]) -> Any:
     from mpb_env.envs.admissible import AdmissibleEnv
 
-    return AdmissibleEnv(**{k: v for k, v in dict(config).items() if k in ("split", "k", "dim", "slack")})
+    env = AdmissibleEnv(**{k: v for k, v in dict(config).items() if k in ("split", "k", "dim", "slack")})
+    return Memory(env) if config.get("memory", True) else env
+
+
+class Memory(gym.Wrapper):
+    """Adds what the agent has already seen and done in the episode to the observation, computed from
+    its observations and its own actions only (never from ``info``'s ``oracle_index``):
+
+    * ``seen``: every tool feedback of the episode so far, OR-ed (``feedback`` is only the last one; an id
+      a look-up returned two turns ago is in ``seen``), ``(dim,)``;
+    * ``done``: the candidate rows the agent has played so far, OR-ed, ``(dim,)``;
+    * ``repeat``: per candidate, 1 if it is (bucket for bucket) a turn the agent has already played, ``(k,)``.
+    """
+
+    def __init__(self, env: Any) -> None:
+        super().__init__(env)
+        k, dim = env.observation_space["candidates"].shape
+        box = lambda *shape: spaces.Box(0.0, 1.0, shape, np.float32)  # noqa: E731
+        self.observation_space = spaces.Dict(
+            {**env.observation_space.spaces, "seen": box(dim), "done": box(dim), "repeat": box(k)}
+        )
+        self._seen = np.zeros(dim, np.float32)
+        self._played: list[np.ndarray] = []
+        self._last: dict[str, np.ndarray] = {}
+
+    def _augment(self, obs: dict[str, np.ndarray]) -> dict[str, np.ndarray]:
+        np.maximum(self._seen, obs["feedback"], out=self._seen)
+        done = np.max(self._played, axis=0) if self._played else np.zeros_like(self._seen)
+        played = np.stack(self._played) if self._played else np.zeros((0, self._seen.size), np.float32)
+        repeat = (np.abs(obs["candidates"][:, None, :] - played[None]).sum(-1) == 0).any(-1)
+        self._last = obs
+        return {**obs, "seen": self._seen.copy(), "done": done, "repeat": repeat.astype(np.float32)}
+
+    def reset(self, **kwargs: Any) -> tuple[dict[str, np.ndarray], dict[str, Any]]:
+        obs, info = self.env.reset(**kwargs)
+        self._seen = np.zeros_like(obs["feedback"])
+        self._played = []
+        return self._augment(obs), info
+
+    def step(self, action: Any) -> tuple[dict[str, np.ndarray], float, bool, bool, dict[str, Any]]:
+        obs, reward, terminated, truncated, info = self.env.step(action)  # validates the action first
+        self._played.append(self._last["candidates"][int(action)].copy())
+        return self._augment(obs), reward, terminated, truncated, info
 
 
 # ---------------------------------------------------------------------------------------------------
@@ -173,48 +244,93 @@ from ray.rllib.core.rl_module.torch import TorchRLModule  # noqa: E402
 class CandidateScorer(TorchRLModule, ValueFunctionAPI):
     """Scores each of the K candidate rows with one shared MLP; the K scores are the categorical logits.
 
-    Per candidate c (a multi-hot row), with the query q and last feedback f: the MLP reads c, c⊙q, c⊙f
-    (which buckets the candidate shares with the context), the overlap counts c·q and c·f (raw and per
-    candidate token), the candidate's size and the turn's one-hot. The value head reads the mean and max
-    of the candidates' hidden vectors (detached: the value loss does not move the scorer) and the turn.
+    Per candidate c (a multi-hot row), with the context rows x in (query q, last feedback f and, from
+    ``Memory``, all feedback so far s and the agent's own played turns d): the MLP reads c and every
+    c⊙x (which buckets the candidate shares with each context), the overlap counts c·x (raw and per
+    candidate token), the candidate's buckets found in neither the query nor any feedback, its size,
+    whether it repeats a played turn, and the turn's one-hot; a linear term on the same scalars, times a
+    fixed ``gain``, is added to the MLP's score. The scorer sees each candidate against the context only,
+    never against the other candidates. The value is a separate network (``value="separate"``, the
+    default: an MLP over q, f, s, d, the turn and the mean and max of its own per-candidate encoder's
+    outputs; no weight shared with the scorer) or ``"shared"``: a head over the scorer's pooled hidden
+    vectors, detached.
     """
 
     def setup(self) -> None:
-        spaces = self.observation_space.spaces
-        self.k, self.dim = spaces["candidates"].shape
-        turns = spaces["turn"].shape[0]
+        spaces_ = self.observation_space.spaces
+        self.k, self.dim = spaces_["candidates"].shape
+        self.memory = "seen" in spaces_
+        turns = spaces_["turn"].shape[0]
         hidden = int(self.model_config.get("hidden", 64))
-        self.body = nn.Sequential(
-            nn.Linear(3 * self.dim + 5 + turns, hidden), nn.ReLU(), nn.Linear(hidden, hidden), nn.ReLU()
-        )
+        self.shared_value = self.model_config.get("value", "separate") == "shared"
+        contexts = 4 if self.memory else 2
+        self.n_scalars = 2 * contexts + 3 + (1 if self.memory else 0)
+        width = (1 + contexts) * self.dim + self.n_scalars + turns
+        self.body = nn.Sequential(nn.Linear(width, hidden), nn.ReLU(), nn.Linear(hidden, hidden), nn.ReLU())
         self.score = nn.Linear(hidden, 1)
-        self.value = nn.Sequential(nn.Linear(2 * hidden + turns, hidden), nn.ReLU(), nn.Linear(hidden, 1))
-        nn.init.zeros_(self.score.weight)  # uniform over candidates at the start
-        nn.init.zeros_(self.score.bias)
+        self.skip = nn.Linear(self.n_scalars, 1, bias=False)
+        self.gain = float(self.model_config.get("gain", 30.0))
+        for layer in (self.score, self.skip):  # uniform over candidates at the start
+            nn.init.zeros_(layer.weight)
+            if layer.bias is not None:
+                nn.init.zeros_(layer.bias)
+        if self.shared_value:
+            self.value = nn.Sequential(nn.Linear(2 * hidden + turns, hidden), nn.ReLU(), nn.Linear(hidden, 1))
+        else:
+            self.value_cand = nn.Sequential(nn.Linear(width, hidden), nn.ReLU())
+            self.value = nn.Sequential(
+                nn.Linear(contexts * self.dim + turns + 2 * hidden, hidden),
+                nn.ReLU(),
+                nn.Linear(hidden, hidden),
+                nn.ReLU(),
+                nn.Linear(hidden, 1),
+            )
 
-    def _hidden(self, batch: dict[str, Any]) -> tuple[torch.Tensor, torch.Tensor]:
-        obs = batch[Columns.OBS]
-        c, q, f, turn = obs["candidates"], obs["query"], obs["feedback"], obs["turn"]
-        q, f = q.unsqueeze(-2), f.unsqueeze(-2)  # (B, 1, D) against (B, K, D)
-        cq, cf = c * q, c * f
+    def _inputs(self, obs: dict[str, torch.Tensor]) -> torch.Tensor:
+        c, turn = obs["candidates"], obs["turn"]
+        names = ("query", "feedback", "seen", "done") if self.memory else ("query", "feedback")
+        ctx = [obs[n].unsqueeze(-2) for n in names]  # (B, 1, D) against (B, K, D)
+        shared = [c * x for x in ctx]
         size = c.sum(-1, keepdim=True)
-        nq, nf = cq.sum(-1, keepdim=True), cf.sum(-1, keepdim=True)
-        scalars = torch.cat([nq / 4, nf / 4, nq / size.clamp(min=1), nf / size.clamp(min=1), size / 16], -1)
+        counts = [m.sum(-1, keepdim=True) for m in shared]
+        scalars = [n / 4 for n in counts] + [n / size.clamp(min=1) for n in counts]
+        known = ctx[0] if not self.memory else torch.maximum(ctx[0], ctx[2])
+        unknown = (c * (1 - torch.maximum(known, ctx[1]))).sum(-1, keepdim=True)
+        scalars += [unknown / 4, unknown / size.clamp(min=1), size / 16]
+        if self.memory:
+            scalars.append(obs["repeat"].unsqueeze(-1))
         turns = turn.unsqueeze(-2).expand(*c.shape[:-1], turn.shape[-1])
-        return self.body(torch.cat([c, cq, cf, scalars, turns], -1)), turn
+        return torch.cat([c, *shared, *scalars, turns], -1)
+
+    def _scores(self, batch: dict[str, Any]) -> tuple[torch.Tensor, torch.Tensor, torch.Tensor]:
+        x = self._inputs(batch[Columns.OBS])
+        h = self.body(x)
+        start = x.shape[-1] - self.n_scalars - batch[Columns.OBS]["turn"].shape[-1]
+        scalars = x[..., start : start + self.n_scalars]
+        scores = self.score(h).squeeze(-1) + self.gain * self.skip(scalars).squeeze(-1)
+        return scores, h, x
 
     def _forward(self, batch: dict[str, Any], **kwargs: Any) -> dict[str, Any]:
-        h, _ = self._hidden(batch)
-        return {Columns.ACTION_DIST_INPUTS: self.score(h).squeeze(-1)}
+        return {Columns.ACTION_DIST_INPUTS: self._scores(batch)[0]}
 
     def _forward_train(self, batch: dict[str, Any], **kwargs: Any) -> dict[str, Any]:
-        h, turn = self._hidden(batch)
-        return {Columns.ACTION_DIST_INPUTS: self.score(h).squeeze(-1), Columns.EMBEDDINGS: (h, turn)}
+        scores, h, x = self._scores(batch)
+        return {Columns.ACTION_DIST_INPUTS: scores, Columns.EMBEDDINGS: (h, x)}
 
     def compute_values(self, batch: dict[str, Any], embeddings: Any = None) -> torch.Tensor:
-        h, turn = embeddings if embeddings is not None else self._hidden(batch)
-        h = h.detach()
-        return self.value(torch.cat([h.mean(-2), h.amax(-2), turn], -1)).squeeze(-1)
+        obs = batch[Columns.OBS]
+        if embeddings is None:
+            x = self._inputs(obs)
+            h = self.body(x) if self.shared_value else None
+        else:
+            h, x = embeddings
+        turn = obs["turn"]
+        if self.shared_value:
+            h = h.detach()
+            return self.value(torch.cat([h.mean(-2), h.amax(-2), turn], -1)).squeeze(-1)
+        names = ("query", "feedback", "seen", "done") if self.memory else ("query", "feedback")
+        v = self.value_cand(x)
+        return self.value(torch.cat([*(obs[n] for n in names), turn, v.mean(-2), v.amax(-2)], -1)).squeeze(-1)
 
 
 # ---------------------------------------------------------------------------------------------------
@@ -233,15 +349,14 @@ _EVAL_ENVS: dict[str, list[Any]] = {}
 def evaluate(
     args: Args, policy: Any, task_ids: list[str] | None = None, repeats: int = 1, split: str | None = None
 ) -> dict[str, float]:
-    from mpb_env.envs.admissible import AdmissibleEnv
-
     split = split or args.eval_split
     envs = _EVAL_ENVS.setdefault(split, [])  # built once per split and reused: each reset starts afresh
+    config = {**env_config(args), "split": split}
     if not envs:
-        envs.append(AdmissibleEnv(split=split, k=args.k, dim=args.dim, slack=args.slack))
-    ids = [t for t in (task_ids or envs[0].task_ids) for _ in range(repeats)]
+        envs.append(make_env(config))
+    ids = [t for t in (task_ids or envs[0].unwrapped.task_ids) for _ in range(repeats)]
     while len(envs) < min(len(ids), 256):
-        envs.append(AdmissibleEnv(split=split, k=args.k, dim=args.dim, slack=args.slack))
+        envs.append(make_env(config))
     correct = turns = 0
     success: list[float] = [0.0] * len(ids)
     for first in range(0, len(ids), len(envs)):  # episodes `first ...` on envs 0, 1, ...
@@ -359,10 +474,9 @@ def main() -> None:
 
     ray.init(num_cpus=args.num_cpus, include_dashboard=False, log_to_driver=False, configure_logging=False)
     tune.register_env(ENV_NAME, make_env)
-    env_config = {"split": args.train_split, "k": args.k, "dim": args.dim, "slack": args.slack}
     config = (
         PPOConfig()
-        .environment(ENV_NAME, env_config=env_config)
+        .environment(ENV_NAME, env_config=env_config(args))
         .env_runners(
             num_env_runners=args.env_runners,
             num_envs_per_env_runner=args.envs_per_runner,
@@ -381,7 +495,10 @@ def main() -> None:
             num_epochs=args.epochs,
         )
         .rl_module(
-            rl_module_spec=RLModuleSpec(module_class=CandidateScorer, model_config={"hidden": args.hidden})
+            rl_module_spec=RLModuleSpec(
+                module_class=CandidateScorer,
+                model_config={"hidden": args.hidden, "value": args.value, "gain": args.gain},
+            )
         )
         .callbacks(on_episode_end=on_episode_end)
         .debugging(seed=args.seed)
@@ -420,6 +537,10 @@ def main() -> None:
         for key in ("entropy", "mean_kl_loss", "curr_kl_coeff", "vf_loss", "default_optimizer_learning_rate"):
             if key in learner:
                 point[key] = float(learner[key])
+        timers = result.get("timers", {})
+        for key in ("env_runner_sampling_timer", "learner_update_timer"):
+            if isinstance(timers.get(key), (int, float)):
+                point[key] = float(timers[key])
         if it % args.eval_every == 0:
             dev = evaluate(args, greedy(algo.get_module()), curve_ids)
             point.update(dev_choice_accuracy=dev["choice_accuracy"], dev_success=dev["success"])
