@@ -10,6 +10,11 @@
     mpb eval --policy P [--json] [--out D] rollouts, the Table 3 row and the per-category breakdown
                                            (P: oracle, null, random, openai:MODEL on a chat server,
                                            or hf:PATH, a transformers model run in-process)
+                                           (--out D also writes report.md and report.png;
+                                           --repeats K: K seeds in D/run-1..K, Table 4 in D/repeats.md)
+    mpb compare RUN_A RUN_B [...]          scores side by side, a paired bootstrap per dimension, the
+                                           tasks that flipped (--md FILE, --png FILE)
+    mpb view RUN_DIR [--out FILE]          a self-contained HTML page of the run's episodes
     mpb export RUN_DIR --out D             a run's episodes as chat-format training data
                                            (--oracle --split S: the oracle's episodes instead)
 
@@ -33,6 +38,7 @@ from __future__ import annotations
 import argparse
 import contextlib
 import difflib
+import io
 import os
 import sys
 import warnings
@@ -555,6 +561,8 @@ def _chat_settings(args: argparse.Namespace) -> dict[str, Any] | None:
 
 
 def cmd_eval(args: argparse.Namespace) -> int:
+    if args.repeats is not None:
+        return _eval_repeats(args)
     out = args.out
     if (args.resume or args.retry_failed) and out is None:
         raise UsageError("--resume needs --out DIR (the run to continue)")
@@ -652,7 +660,17 @@ def cmd_eval(args: argparse.Namespace) -> int:
             raise RunError(str(exc)) from None
         except OSError as exc:
             raise RunError(f"cannot write {out / REPORT_FILE}: {exc.strerror or exc}") from None
-        print(f"wrote {out / REPORT_FILE} and {out / TRAJECTORIES_FILE}", file=sys.stderr)
+        from mpb_env.rollouts.report_files import write_report_files
+
+        try:
+            files = [p.name for p in write_report_files(out, report, trajectories)]
+        except RunConflict as exc:
+            raise RunError(str(exc)) from None
+        except OSError as exc:
+            raise RunError(f"cannot write the report files in {out}: {first_line(exc)}") from None
+        print(
+            f"wrote {out / REPORT_FILE}, {', '.join(files)} and {out / TRAJECTORIES_FILE}", file=sys.stderr
+        )
     if args.json:
         _dump(report)
     else:
@@ -661,6 +679,95 @@ def cmd_eval(args: argparse.Namespace) -> int:
         print(f"mpb: {line}", file=sys.stderr)
     # every episode failed (a wrong key, no server): the run completed but measured nothing
     return 1 if trajectories and all(not t.reward_valid for t in trajectories) else 0
+
+
+def _eval_repeats(args: argparse.Namespace) -> int:
+    """``eval --repeats K``: K runs with seeds seed..seed+K-1 in ``--out``/run-i, then Table 4."""
+    from mpb_env.rollouts.repeats import format_stability, run_dir, stability, write_stability
+
+    k, out = args.repeats, args.out
+    if out is None:
+        raise UsageError("--repeats needs --out DIR (run i is stored in DIR/run-i)")
+    if args.seed + k - 1 > SEED_MAX:
+        raise UsageError(f"--seed {args.seed} with --repeats {k} passes the largest seed, 2**63 - 1")
+    dirs = [run_dir(out, i) for i in range(1, k + 1)]
+    for d in dirs:  # every conflict is found before the first run, not after it
+        try:
+            check_out_dir(d)
+        except RunConflict as exc:
+            raise UsageError(str(exc)) from None
+        if not args.resume and (d / TRAJECTORIES_FILE).is_file() and (d / TRAJECTORIES_FILE).stat().st_size:
+            raise UsageError(
+                f"{d} already holds a run; continue the runs with --resume or choose another --out"
+            )
+    reports, seeds = [], []
+    for i, d in enumerate(dirs):
+        seed = args.seed + i
+        sub = argparse.Namespace(**{**vars(args), "repeats": None, "seed": seed, "out": d, "json": False})
+        print(f"run {i + 1} of {k} (seed {seed}) in {d}", file=sys.stderr)
+        with contextlib.redirect_stdout(io.StringIO()) if args.json else contextlib.nullcontext():
+            if not args.json:
+                print(f"== run {i + 1} (seed {seed})")
+            cmd_eval(sub)
+            if not args.json:
+                print()
+        reports.append(orjson.loads((d / "report.json").read_bytes()))
+        seeds.append(seed)
+    table = stability(reports, seeds)
+    settings = {k_: v for k_, v in reports[0].get("run", {}).items() if k_ != "seed"}
+    try:
+        written = write_stability(out, table, {**settings, "seeds": seeds})
+    except OSError as exc:
+        raise RunError(f"cannot write the repeats table in {out}: {first_line(exc)}") from None
+    print(f"wrote {', '.join(str(p) for p in written)}", file=sys.stderr)
+    if args.json:
+        _dump({**table, "settings": settings})
+    else:
+        print(f"Run-to-run stability over {k} runs (%; Std. is the sample standard deviation):")
+        print(format_stability(table))
+    return 0
+
+
+# --------------------------------------------------------------------------- compare, view
+def cmd_compare(args: argparse.Namespace) -> int:
+    """Runs side by side with a paired bootstrap (``mpb_env.rollouts.compare``)."""
+    from mpb_env.rollouts.compare import CompareError, compare_runs, format_compare, write_compare_md
+
+    try:
+        result = compare_runs(args.runs, n_boot=args.n_boot, seed=args.seed)
+    except CompareError as exc:
+        raise UsageError(str(exc)) from None
+    try:
+        if args.md is not None:
+            write_compare_md(result, args.md)
+            print(f"wrote {args.md}", file=sys.stderr)
+        if args.png is not None:
+            from mpb_env.rollouts.compare import write_compare_png
+
+            write_compare_png(result, args.png)
+            print(f"wrote {args.png}", file=sys.stderr)
+    except OSError as exc:
+        raise RunError(f"cannot write the comparison: {first_line(exc)}") from None
+    if args.json:
+        _dump(result)
+    else:
+        print(format_compare(result))
+    return 0
+
+
+def cmd_view(args: argparse.Namespace) -> int:
+    """A run as one self-contained HTML page (``mpb_env.rollouts.view``)."""
+    from mpb_env.rollouts.view import ViewError, write_view
+
+    out = args.out if args.out is not None else args.run_dir / "view.html"
+    try:
+        n = write_view(args.run_dir, out)
+    except ViewError as exc:
+        raise UsageError(str(exc)) from None
+    except OSError as exc:
+        raise RunError(f"cannot write {out}: {first_line(exc)}") from None
+    print(f"wrote {out} ({n} episodes)", file=sys.stderr)
+    return 0
 
 
 # --------------------------------------------------------------------------- export
@@ -860,6 +967,13 @@ def build_parser() -> argparse.ArgumentParser:
         help=f"seconds one policy call (a batch) may take; its episodes then end with policy_timeout "
         f"(default: {DEFAULT_POLICY_TIMEOUT_S:g})",
     )
+    p.add_argument(
+        "--repeats",
+        type=_positive,
+        default=None,
+        metavar="K",
+        help="K runs with seeds seed..seed+K-1 in --out/run-1..K, then mean/std/range per dimension",
+    )
     p.add_argument("--ray", action="store_true", help="run on Ray actors (a local instance unless --address)")
     p.add_argument("--address", default=None, help="Ray cluster address, e.g. auto or ray://head:10001")
     p.add_argument(
@@ -874,6 +988,24 @@ def build_parser() -> argparse.ArgumentParser:
         "(ray), or the first with the second as fallback (auto, the default)",
     )
     p.set_defaults(func=cmd_eval)
+
+    p = sub.add_parser("compare", help="runs side by side, with a paired bootstrap per dimension")
+    p.add_argument("runs", nargs="+", type=_path, metavar="RUN_DIR", help="run directories; the first is A")
+    p.add_argument(
+        "--md", type=_path, default=None, metavar="FILE", help="also write the comparison as markdown"
+    )
+    p.add_argument("--png", type=_path, default=None, metavar="FILE", help="also draw it as a PNG")
+    p.add_argument("--n-boot", type=_positive, default=10_000, help="bootstrap resamples (default: 10000)")
+    p.add_argument("--seed", type=_seed, default=0, help="seed of the bootstrap (default: 0)")
+    p.add_argument("--json", action="store_true", help="print the comparison as JSON")
+    p.set_defaults(func=cmd_compare)
+
+    p = sub.add_parser("view", help="a run's episodes as one self-contained HTML page")
+    p.add_argument("run_dir", type=_path, metavar="RUN_DIR", help="a run directory (mpb eval --out)")
+    p.add_argument(
+        "--out", type=_path, default=None, metavar="FILE", help="the HTML file (default: RUN_DIR/view.html)"
+    )
+    p.set_defaults(func=cmd_view)
 
     p = sub.add_parser("export", help="a run's episodes (or the oracle's) as chat-format training data")
     p.add_argument("run_dir", nargs="?", type=_path, default=None, help="a run directory (mpb eval --out)")
@@ -918,7 +1050,9 @@ def main(argv: list[str] | None = None) -> int:
     try:
         args = parser.parse_args(argv)
         if args.command is None:
-            raise UsageError("choose a command: info, tools, show, validate, eval, export, bench (see mpb -h)")
+            raise UsageError(
+                "choose a command: info, tools, show, validate, eval, compare, view, export, bench (see mpb -h)"
+            )
         return int(args.func(args))
     except UsageError as exc:
         print(f"mpb: error: {_one_line(exc)}", file=sys.stderr)

@@ -17,6 +17,11 @@ episode lands exactly once and a resumed run goes on past it. A run directory ho
 regular files: each is opened with ``O_NOFOLLOW`` and rewritten atomically (``open_run_file``,
 ``replace_run_file``).
 
+Each of ``turns`` is ``{"action", "observation"}`` (the action as written, the feedback JSON list; ``""``
+after the final message), plus ``tools_added`` when the turn added tools to A_t (``search_tools``
+results, a loaded skill's bound tools, a permission prompt's remedy), their names in the order offered.
+Lines written before ``tools_added`` was recorded simply lack it.
+
 Per-trajectory counts:
 
 * ``steps``: tool calls the turns held (malformed ones included: each costs an observation entry).
@@ -146,7 +151,7 @@ class Trajectory(BaseModel):
     seed: int = 0
     recall: str = "bm25"
     gold_recall: float | None = None
-    turns: list[dict[str, str]] = []
+    turns: list[dict[str, Any]] = []
     messages: int = 0
     steps: int = 0
     tool_errors: int = 0
@@ -455,18 +460,39 @@ def _one_by_one(
             actions[k] = _own(action)
 
 
+def _tool_name(schema: Any) -> str | None:
+    """The name of an OpenAI-style tool schema (``{"type": "function", "function": {"name": ...}}``)."""
+    if isinstance(schema, dict):
+        fn = schema.get("function", schema)
+        if isinstance(fn, dict) and isinstance(fn.get("name"), str):
+            return fn["name"]
+    return None
+
+
 class Recorder:
     """Accumulates one episode's turns and counts into a ``Trajectory`` (one per slot); the call and
     error tallies come from the ``Episode`` itself when it finishes."""
 
-    __slots__ = ("task", "index", "seed", "recall", "turns", "messages", "tokens", "env_s", "policy_s")
+    __slots__ = (
+        "task",
+        "index",
+        "seed",
+        "recall",
+        "turns",
+        "messages",
+        "tokens",
+        "env_s",
+        "policy_s",
+        "offered",
+    )
 
     def __init__(self, task: Task, start_info: dict[str, Any], seed: int, index: int = 0) -> None:
         self.task = task
         self.index = index
         self.seed = seed
         self.recall = start_info["recall"]
-        self.turns: list[dict[str, str]] = []
+        self.turns: list[dict[str, Any]] = []
+        self.offered = set(self.recall.get("tools", ()))  # A_t's names, to tell what a turn added
         self.messages = len(start_info["messages"])
         self.tokens = 0
         self.env_s = self.policy_s = 0.0
@@ -478,7 +504,14 @@ class Recorder:
             text = action if type(action) is str else str(action)
         else:
             text = repr(action)
-        self.turns.append({"action": text, "observation": obs})
+        turn: dict[str, Any] = {"action": text, "observation": obs}
+        if "tools" in info:  # A_t changed: record the names this turn added, in the order offered
+            names = [_tool_name(t) for t in info["tools"]]
+            added = [n for n in names if n is not None and n not in self.offered]
+            if added:
+                turn["tools_added"] = added
+                self.offered.update(added)
+        self.turns.append(turn)
         self.messages += len(info.get("messages", ()))
 
     def finish(
