@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import dataclasses
 import errno
 import hashlib
 import inspect
@@ -54,6 +55,7 @@ __all__ = [
     "TIMINGS_FILE",
     "TRAJECTORIES_FILE",
     "TRANSPORTS",
+    "Heartbeat",
     "RayUnavailable",
     "Recorder",
     "Shard",
@@ -71,18 +73,47 @@ TIMINGS_FILE = "timings.jsonl"
 MANIFEST_FILE = "run.json"
 #: Held by the run writing to a directory (``_only_writer``).
 LOCK_FILE = "run.lock"
-#: How the Ray executor steps its actors (see ``mpb_env.rollouts.ray_executor``).
-TRANSPORTS = ("auto", "channel", "ray")
+#: How the Ray executor steps its actors: both are Ray actor calls (see ``mpb_env.rollouts.ray_executor``).
+TRANSPORTS = ("auto", "ray")
+#: Transports that existed once; naming one is refused with why.
+REMOVED_TRANSPORTS = {"channel": "the Ray executor steps its actors through Ray actor calls only"}
 
 
 class RayUnavailable(RuntimeError):
-    """The Ray executor cannot run: Ray is not installed, the cluster cannot be reached, or (with
-    ``transport="channel"``) the driver cannot connect to its actors."""
+    """The Ray executor cannot run: Ray is not installed or the cluster cannot be reached."""
 
 
 def check_transport(transport: str) -> None:
+    """Refuse a transport other than ``TRANSPORTS`` (``ValueError``, one line)."""
+    if transport in REMOVED_TRANSPORTS:
+        raise ValueError(
+            f"transport {transport!r} was removed: {REMOVED_TRANSPORTS[transport]} "
+            f"({' and '.join(repr(t) for t in TRANSPORTS)} both mean that)"
+        )
     if transport not in TRANSPORTS:
         raise ValueError(f"unknown transport {transport!r}; choose one of {', '.join(TRANSPORTS)}")
+
+
+@dataclasses.dataclass(frozen=True)
+class Heartbeat:
+    """When the Ray executor takes a live but silent actor (stopped, deadlocked, swapped out) for
+    stalled: a call of its has been outstanding ``call_deadline_s`` and a ping, which its actor answers
+    from a thread of its own even in the middle of a step, gets no answer within ``ping_timeout_s``.
+    The driver then kills the actor and replays its unfinished episodes on a new one, as for an actor
+    that died. An actor is watched from its first answer on: building its world may take any time.
+
+    Args:
+        call_deadline_s: seconds a call may be outstanding before its actor is pinged (a step of a
+            whole batch takes milliseconds; a long one only costs a ping).
+        ping_timeout_s: seconds the ping may take.
+    """
+
+    call_deadline_s: float = 60.0
+    ping_timeout_s: float = 10.0
+
+    def __post_init__(self) -> None:
+        if not (self.call_deadline_s > 0 and self.ping_timeout_s > 0):
+            raise ValueError("the heartbeat's call_deadline_s and ping_timeout_s must be > 0")
 
 
 def reset_started(policy: Policy, shard: int, width: int, batch: Batch) -> None:
@@ -662,6 +693,7 @@ def run(
     resume: bool = False,
     transport: str = "auto",
     tool_search: bool = True,
+    heartbeat: Heartbeat | None = None,
 ) -> list[Trajectory]:
     """Play every episode of ``tasks`` once with ``policy`` and return the trajectories in plan order.
 
@@ -686,9 +718,10 @@ def run(
             plan, played with the same settings, policy label and tasks (``run.json``); a partial last line of
             an interrupted write is dropped and its episode played again. The plan may be longer than
             the first run's (e.g. a run of ``--limit 100`` continued over the whole suite).
-        transport: how the Ray executor steps its actors: ``"auto"`` (a direct connection per actor,
-            Ray actor calls if the driver cannot reach the actors), ``"channel"`` or ``"ray"``.
+        transport: ``"auto"`` or ``"ray"``, both Ray actor calls (``"channel"``, a socket per actor,
+            was removed and is refused).
         tool_search: offer ``search_tools`` in A_0 (default); ``False``: the paper-strict action set.
+        heartbeat: when the Ray executor replaces a stalled actor (``Heartbeat()`` by default).
 
     Raises:
         RunConflict: ``out`` is a file, holds another run (without ``resume``), or holds a run this one
@@ -750,7 +783,15 @@ def run(
                 from mpb_env.rollouts.ray_executor import drive_ray
 
                 drive_ray(
-                    policy, parts, batch_size, settings, collect, address, transport=transport, info_keys=keys
+                    policy,
+                    parts,
+                    batch_size,
+                    settings,
+                    collect,
+                    address,
+                    transport=transport,
+                    info_keys=keys,
+                    heartbeat=heartbeat,
                 )
         finally:
             bar.close()
