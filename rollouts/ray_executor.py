@@ -7,12 +7,14 @@ dies (or stalls, below) with a new one holding the shard's unfinished episodes, 
 their start, so every episode lands exactly once; a shard whose actors die ``MAX_DEATHS`` times in a
 row without finishing an episode stops the run.
 
-Each actor's slots form three lanes (slot mod 3), and a call steps one lane: the driver runs one
+Each actor's slots form two lanes (slot mod 2), and a call steps one lane: the driver runs one
 batched policy call per lane and sends it (an ``async`` policy gets every lane that is back in one
-call, see ``drive_ray``), and while an actor steps one lane the driver is already acting on another
+call, see ``drive_ray``), and while an actor steps one lane the driver is already acting on the other
 lane's results (of this actor or another), so driver and actors overlap instead of waiting for each
 other. A call costs a fixed fraction of a millisecond of CPU on each side (the throughput benchmark
-measures it: ``ray.actor_call``), paid once per lane batch, never per step. An actor returns its
+measures it: ``ray.actor_call``), paid once per lane batch, never per step: two lanes pay it half as
+often per step as three (measured on 2 cores at batch 256 and 512: 8-11 µs of driver CPU per step
+against 9-14 with three lanes, and less actor CPU too). An actor returns its
 results as one pickled ``bytes`` object, which Ray passes through as it is; the driver unpickles it,
 as Ray would have (Ray's own calls carry pickles: a Ray cluster trusts its members).
 
@@ -56,7 +58,7 @@ from mpb_env.rollouts.runner import (
 from mpb_env.tasks.model import Task
 
 #: Slot lanes per actor stepped in turn, so the driver's work overlaps the actor's.
-LANES = 3
+LANES = 2
 #: The info keys a run's actors send (``policy_info_keys``; ``None``: all).
 Keys = frozenset[str] | None
 #: Seconds to wait for a cluster's head address to accept a connection (``ensure_ray``).
