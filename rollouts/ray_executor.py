@@ -12,11 +12,11 @@ batched policy call per lane and sends it (an ``async`` policy gets every lane t
 call, see ``drive_ray``), and while an actor steps one lane the driver is already acting on the other
 lane's results (of this actor or another), so driver and actors overlap instead of waiting for each
 other. A call costs a fixed fraction of a millisecond of CPU on each side (the throughput benchmark
-measures it: ``ray.actor_call``), paid once per lane batch, never per step: two lanes pay it half as
-often per step as three (measured on 2 cores at batch 256 and 512: 8-11 µs of driver CPU per step
-against 9-14 with three lanes, and less actor CPU too). An actor returns its
-results as one pickled ``bytes`` object, which Ray passes through as it is; the driver unpickles it,
-as Ray would have (Ray's own calls carry pickles: a Ray cluster trusts its members).
+measures it: ``ray.actor_call``), paid once per lane batch, never per step: two lanes pay it two
+thirds as often per step as three (measured on 2 cores at batch 256 and 512: 8-11 µs of driver CPU
+per step against 9-14 with three lanes, and less actor CPU too). An actor returns its results as one
+pickled ``bytes`` object, which Ray passes through as it is; the driver unpickles it, as Ray would
+have (Ray's own calls carry pickles: a Ray cluster trusts its members).
 
 Heartbeat (``Heartbeat``): an actor that is alive to Ray but answers nothing (SIGSTOPped, deadlocked)
 would hold the run forever. When a call has been outstanding ``call_deadline_s``, the driver pings the
