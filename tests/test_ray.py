@@ -576,3 +576,23 @@ class SlowStep(Shard):
 def test_a_heartbeat_needs_positive_deadlines(deadline: float, ping: float) -> None:
     with pytest.raises(ValueError, match="must be > 0"):
         Heartbeat(call_deadline_s=deadline, ping_timeout_s=ping)
+
+
+def test_a_pooled_actor_stopped_while_idle_is_replaced() -> None:
+    """A pooled actor SIGSTOPped between runs does not answer the next run's ping: it is killed and a
+    fresh one plays its shard."""
+    kw = {"seed": 4, "world_size": "S", "progress": False, "executor": "ray", "workers": 2}
+    first = run(TASKS[:6], RandomPolicy(4), **kw)
+    (pool,) = ray_executor._POOL.values()
+    pid = ray.get(pool[1].__ray_call__.remote(lambda _self: os.getpid()))
+    os.kill(pid, signal.SIGSTOP)
+    try:
+        again = run(TASKS[:6], RandomPolicy(4), heartbeat=Heartbeat(ping_timeout_s=2.0), **kw)
+        assert _gone(pid, 30)
+    finally:
+        for sig in (signal.SIGCONT, signal.SIGKILL):
+            try:
+                os.kill(pid, sig)
+            except ProcessLookupError:
+                break
+    assert [t.line() for t in again] == [t.line() for t in first]
