@@ -104,7 +104,7 @@ class Heartbeat:
 
     Args:
         call_deadline_s: seconds a call may be outstanding before its actor is pinged (a step of a
-            whole batch takes milliseconds; a long one only costs a ping).
+            whole batch takes milliseconds; a long one only costs a ping); ``math.inf``: never.
         ping_timeout_s: seconds the ping may take.
     """
 

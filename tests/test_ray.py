@@ -596,3 +596,10 @@ def test_a_pooled_actor_stopped_while_idle_is_replaced() -> None:
             except ProcessLookupError:
                 break
     assert [t.line() for t in again] == [t.line() for t in first]
+
+
+def test_an_infinite_deadline_waits_without_a_timeout() -> None:
+    """``call_deadline_s=inf``: no heartbeat (ray.wait is given no timeout), and the run plays on."""
+    plan = episodes(TASKS[:4])
+    replaced, got = replay(plan, Shard, heartbeat=Heartbeat(call_deadline_s=float("inf")))
+    assert replaced == 0 and got == list(range(len(plan)))
