@@ -75,6 +75,7 @@ from mpb_env.rollouts.runner import (
     RunConflict,
     Trajectory,
     check_out_dir,
+    check_transport,
     first_line,
     play_episode,
     replace_run_file,
@@ -568,6 +569,10 @@ def cmd_eval(args: argparse.Namespace) -> int:
         raise UsageError("--resume needs --out DIR (the run to continue)")
     if args.address and not args.ray:
         raise UsageError("--address needs --ray")
+    try:
+        check_transport(args.transport)  # "channel" was removed: one line saying so
+    except ValueError as exc:
+        raise UsageError(f"--transport: {exc}") from None
     if args.transport != "auto" and not args.ray:
         raise UsageError("--transport needs --ray")
     _split(args)  # both task sources named: refused before a model is loaded
@@ -982,10 +987,10 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--batch-size", type=_positive, default=64, help="episodes stepped together per shard")
     p.add_argument(
         "--transport",
-        choices=TRANSPORTS,
+        metavar="{" + ",".join(TRANSPORTS) + "}",
         default="auto",
-        help="how the driver steps Ray actors: a direct connection to each (channel), Ray actor calls "
-        "(ray), or the first with the second as fallback (auto, the default)",
+        help="how the driver steps Ray actors: both are Ray actor calls (auto, the default, and ray; "
+        "channel was removed)",
     )
     p.set_defaults(func=cmd_eval)
 

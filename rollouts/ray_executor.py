@@ -1,29 +1,35 @@
-"""The Ray executor: each actor holds a shard of episode slots and steps it one batch per request.
+"""The Ray executor: each actor holds a shard of episode slots and steps one batch of them per Ray
+actor call.
 
 Ray places the actors (on this machine or a cluster: ``address="auto"``, ``"ray://head:10001"``),
-ships each its episodes and replaces the ones that die. The step loop itself runs over a direct,
-authenticated connection to each actor (``multiprocessing.connection``, a fresh key per run sent
-through Ray): a bare Ray actor call costs a fraction of a millisecond of CPU on each side (the
-throughput benchmark measures it: ``ray.actor_call``), a message on the connection a small fraction of
-that, and the loop sends one message per lane and round.
-``transport="ray"`` keeps every step a Ray actor call; ``"auto"`` (the default) uses connections and
-falls back to Ray calls, with a warning, when the driver cannot reach an actor's port.
+carries every call and its result, and replaces nothing by itself: the driver replaces an actor that
+dies (or stalls, below) with a new one holding the shard's unfinished episodes, which re-run from
+their start, so every episode lands exactly once; a shard whose actors die ``MAX_DEATHS`` times in a
+row without finishing an episode stops the run.
 
-Each actor's slots form three lanes (slot mod 3): the driver runs one batched policy call per lane and
-sends it (an ``async`` policy gets every lane that is back in one call, see ``drive_ray``), and while an actor steps one lane the driver is already reading another lane's results and
-acting on them, so driver and actors overlap instead of waiting for each other (three measured
-better than two on 2 cores, where the driver and two actors share the CPUs). An actor
-that dies is replaced by a new one holding the shard's unfinished episodes, which re-run from their
-start, so every episode lands exactly once; a shard whose actors die ``MAX_DEATHS`` times in a row
-without finishing an episode stops the run. An actor can die without its connection closing (its node
-dropped off the network), so after ``HEALTH_CHECK_S`` without a reply the driver asks Ray about it.
+Each actor's slots form two lanes (slot mod 2), and a call steps one lane: the driver runs one
+batched policy call per lane and sends it (an ``async`` policy gets every lane that is back in one
+call, see ``drive_ray``), and while an actor steps one lane the driver is already acting on the other
+lane's results (of this actor or another), so driver and actors overlap instead of waiting for each
+other. A call costs a fixed fraction of a millisecond of CPU on each side (the throughput benchmark
+measures it: ``ray.actor_call``), paid once per lane batch, never per step: two lanes pay it two
+thirds as often per step as three (measured on 2 cores at batch 256 and 512: 8-11 µs of driver CPU
+per step against 9-14 with three lanes, and less actor CPU too). A step request and its result each
+travel as one pickled ``bytes`` object, which Ray passes through as it is; each side unpickles it, as
+Ray would have (Ray's own calls carry pickles: a Ray cluster trusts its members).
+
+Heartbeat (``Heartbeat``): an actor that is alive to Ray but answers nothing (SIGSTOPped, deadlocked)
+would hold the run forever. When a call has been outstanding ``call_deadline_s``, the driver pings the
+actor, which answers from a thread of its own (a Ray concurrency group) even while it steps; no answer
+within ``ping_timeout_s`` and the actor is killed and replaced as if it had died, with a warning.
 
 Actors are pooled across runs with the same settings in one Ray session: a pooled actor that died
-while idle is replaced when the next run starts, what an interrupted run left running on one ends
-before the next run loads it, and handles from an earlier session (after ``ray.shutdown()``) are
-dropped. Each actor takes one CPU; asking for more actors than the cluster has
-CPUs is an error rather than a wait for CPUs that never come. Tasks travel cloudpickled, as in Ray's
-own calls, so a ``Task`` subclass defined in the user's script reaches the actors.
+or does not answer a ping while idle is replaced when the next run starts, what an interrupted run
+left queued on one runs before the next run's calls (Ray runs an actor's calls in the order they were
+sent), and handles from an earlier session (after ``ray.shutdown()``) are dropped. Each actor takes
+one CPU; asking for more actors than the cluster has CPUs is an error rather than a wait for CPUs that
+never come. Tasks travel cloudpickled, as in Ray's own calls, so a ``Task`` subclass defined in the
+user's script reaches the actors.
 """
 
 from __future__ import annotations
@@ -31,33 +37,37 @@ from __future__ import annotations
 import contextlib
 import functools
 import inspect
+import math
 import os
 import pickle
 import socket
-import threading
-import traceback
+import time
 import warnings
 from collections import deque
-from multiprocessing import AuthenticationError
-from multiprocessing.connection import Client, Connection, Listener, wait
 from typing import Any
 
 from mpb_env.rollouts.policies import Policy
-from mpb_env.rollouts.runner import Batch, RayUnavailable, Shard, call_policy, check_transport, reset_started
+from mpb_env.rollouts.runner import (
+    Batch,
+    Heartbeat,
+    RayUnavailable,
+    Shard,
+    call_policy,
+    check_transport,
+    reset_started,
+)
 from mpb_env.tasks.model import Task
 
 #: Slot lanes per actor stepped in turn, so the driver's work overlaps the actor's.
-LANES = 3
+LANES = 2
 #: The info keys a run's actors send (``policy_info_keys``; ``None``: all).
 Keys = frozenset[str] | None
-#: The name of an actor's thread serving a connection.
-CHANNEL_THREAD = "mpb-shard-channel"
-#: Seconds to wait for an actor's port before falling back to Ray calls (``transport="auto"``).
-CONNECT_TIMEOUT_S = 10.0
+#: Seconds to wait for a cluster's head address to accept a connection (``ensure_ray``).
+PROBE_TIMEOUT_S = 10.0
 #: Deaths in a row of one shard's actor, with no episode finished in between, before the run stops.
 MAX_DEATHS = 3
-#: Seconds without a reply on any connection before the driver asks Ray whether those actors live.
-HEALTH_CHECK_S = 10.0
+#: The Ray concurrency group (one thread) an actor answers pings in, beside the one that steps.
+HEALTH_GROUP = "health"
 
 
 def ensure_ray(address: str | None = None, num_cpus: int | None = None) -> Any:
@@ -114,7 +124,7 @@ def _probe(address: str) -> None:
     host, sep, port = where.rpartition(":")
     if "://" in where or not sep or not host or not port.isdigit():
         return
-    socket.create_connection((host.strip("[]"), int(port)), timeout=CONNECT_TIMEOUT_S).close()
+    socket.create_connection((host.strip("[]"), int(port)), timeout=PROBE_TIMEOUT_S).close()
 
 
 def _last_line(exc: BaseException) -> str:
@@ -122,119 +132,41 @@ def _last_line(exc: BaseException) -> str:
     return (str(exc).strip().splitlines() or [type(exc).__name__])[-1][:200]
 
 
-def _no_delay(conn: Connection) -> Connection:
-    """Turn off Nagle's algorithm on a connection's TCP socket: ``Connection`` writes a large message as
-    header and body, and Nagle holding the body's last segment back until the peer's delayed ACK
-    costs ~40 ms per message."""
-    with socket.socket(fileno=os.dup(conn.fileno())) as sock:  # a second handle on the same socket
-        sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
-    return conn
-
-
 # --------------------------------------------------------------------------- actor side
-#: What a connection serves: request ``(name, *args)`` → reply ``("ok", result)`` or ``("error", traceback)``.
-_REQUESTS = ("load", "start", "step_columns")
+class _Stepping:
+    """Mixed into the shard class Ray runs: results as one pickled ``bytes`` object, and a ping."""
 
+    def start_packed(self) -> bytes:
+        """``start()``, pickled."""
+        return pickle.dumps(self.start(), protocol=pickle.HIGHEST_PROTOCOL)  # type: ignore[attr-defined]
 
-class ChannelServer:
-    """Mixed into the shard class Ray runs: ``open_channel`` serves the shard's ``load``, ``start`` and
-    ``step_columns`` on a connection from a background thread (the actor's Ray thread stays free)."""
+    def step_packed(self, request: bytes) -> bytes:
+        """``step_columns(slots, actions, policy_s)`` of a pickled request, pickled: Ray passes one
+        ``bytes`` object each way without walking it, where lists, tuples and dicts go through its
+        serialiser argument by argument (measured on 2 cores, a 128-slot request: 0.05-0.13 ms less CPU
+        per call on each side than the three arguments sent as they are)."""
+        slots, actions, policy_s = pickle.loads(request)
+        result = self.step_columns(slots, actions, policy_s)  # type: ignore[attr-defined]
+        return pickle.dumps(result, protocol=pickle.HIGHEST_PROTOCOL)
 
-    def open_channel(self, authkey: bytes) -> tuple[str, int]:
-        """Listen on this node's address and a free port; returns the address to connect to. The thread
-        of an earlier listener that never got its connection (the driver fell back to Ray calls) ends."""
-        import ray
-
-        old = getattr(self, "_listening", None)  # (listener, address) of the previous run
-        listener = Listener((ray.util.get_node_ip_address(), 0), authkey=authkey)
-        self._listening = (listener, listener.address)
-        if old is not None:  # wake its thread if it still waits in accept(): it sees it is stale and ends
-            with contextlib.suppress(OSError):  # refused once that run's connection closed: nothing to do
-                socket.create_connection(old[1], timeout=CONNECT_TIMEOUT_S).close()
-        threading.Thread(target=self._serve, args=(listener,), name=CHANNEL_THREAD, daemon=True).start()
-        return self._listening[1]  # type: ignore[no-any-return]
-
-    def close_channel(self, timeout: float = CONNECT_TIMEOUT_S * 3) -> bool:
-        """End the connection an earlier run left open and wait for the request its thread is serving;
-        returns whether the shard is free (``False``: that request is still running after ``timeout``).
-
-        A driver that was interrupted leaves its last requests here: without this, the old thread would
-        still step the shard (and take episodes from its queue) while the next run loads and steps it.
-        Shutting the socket down ends the thread at its next read, whatever requests are still queued."""
-        serving = getattr(self, "_serving", None)
-        if serving is None:
-            return True
-        thread, sock = serving
-        with contextlib.suppress(OSError):  # already shut down (this thread ended on its own)
-            sock.shutdown(socket.SHUT_RDWR)
-        thread.join(timeout)
-        if thread.is_alive():
-            return False
-        sock.close()
-        self._serving = None
-        return True
-
-    def _serve(self, listener: Listener) -> None:
-        with listener:
-            while True:
-                try:
-                    conn = listener.accept()  # a connection without the key is refused; wait for ours
-                except (AuthenticationError, ConnectionError, EOFError):
-                    if listener is not self._listening[0]:  # a newer run listens elsewhere
-                        return
-                    continue
-                break
-            # A second handle on the socket for ``close_channel``, which may have to stop this thread.
-            extra = socket.socket(fileno=os.dup(conn.fileno()))
-            self._serving = (threading.current_thread(), extra)
-            try:
-                self._answer(conn)
-            finally:
-                # However this thread ends, the connection ends with it: the second handle would keep it
-                # open, and the driver would wait for replies that never come from a live actor.
-                with contextlib.suppress(OSError):
-                    extra.shutdown(socket.SHUT_RDWR)
-                extra.close()
-
-    def _answer(self, conn: Connection) -> None:
-        """Serve requests on ``conn`` until the driver closes it."""
-        with _no_delay(conn):
-            while True:
-                try:
-                    request = conn.recv()
-                except (EOFError, OSError):  # the driver closed the run (or went away)
-                    return
-                except Exception:  # a whole message that cannot be unpickled here: say why
-                    request = None
-                try:
-                    if request is None:
-                        raise ValueError(f"cannot read the request:\n{traceback.format_exc()}")
-                    name, *args = request
-                    if name not in _REQUESTS:
-                        raise ValueError(f"unknown request {name!r}")
-                    if name == "load":  # tasks travel cloudpickled, as Ray sends them
-                        args[0] = pickle.loads(args[0])
-                    reply = ("ok", getattr(self, name)(*args))
-                except Exception:
-                    reply = ("error", traceback.format_exc())
-                try:
-                    conn.send(reply)
-                except OSError:  # the driver went away mid-request (interrupted)
-                    return
-                except Exception:  # a reply that cannot be pickled (nothing of it was sent): say why
-                    conn.send(("error", f"cannot send the reply:\n{traceback.format_exc()}"))
+    def ping(self) -> int:
+        """This actor's process id; called in ``HEALTH_GROUP``, so it answers while a step runs."""
+        return os.getpid()
 
 
 @functools.cache
-def _served(shard_cls: type[Shard]) -> type[Shard]:
-    """``shard_cls`` with the connection server mixed in (one class per shard class)."""
-    name = f"Served{shard_cls.__name__}"  # its own name: Ray tells actor classes apart by module and name
-    return type(name, (shard_cls, ChannelServer), {"__module__": shard_cls.__module__, "__qualname__": name})
+def _actor_class(shard_cls: type[Shard]) -> type[Shard]:
+    """``shard_cls`` with ``_Stepping`` mixed in (one class per shard class)."""
+    name = f"Stepping{shard_cls.__name__}"  # its own name: Ray tells actor classes apart by module and name
+    return type(name, (shard_cls, _Stepping), {"__module__": shard_cls.__module__, "__qualname__": name})
 
 
 # --------------------------------------------------------------------------- driver side
-_DEAD = object()  # a result slot meaning: the actor died before answering
-_DIED_ERRORS: tuple[type[BaseException], ...] = (EOFError, ConnectionError)  # its connection closed
+_DEAD = object()  # a result slot meaning: the actor died (or stalled) before answering
+
+
+class _Stalled(Exception):
+    """An actor left a call unanswered past the heartbeat's deadline and a ping too."""
 
 
 def _ray_died(ray: Any) -> tuple[type[BaseException], ...]:
@@ -244,205 +176,169 @@ def _ray_died(ray: Any) -> tuple[type[BaseException], ...]:
     return (x.RayActorError, x.WorkerCrashedError, x.OutOfMemoryError)
 
 
-class _RayCalls:
-    """Each lane step is one Ray actor call."""
+def _finite(seconds: float) -> float | None:
+    """A timeout for ``ray.wait``: ``None`` (wait as long as it takes) for an infinite one."""
+    return seconds if math.isfinite(seconds) else None
 
-    def __init__(self, ray: Any) -> None:
+
+def _ping(actor: Any) -> Any:
+    return actor.ping.options(concurrency_group=HEALTH_GROUP).remote()
+
+
+class _Calls:
+    """The driver's Ray actor calls: one per lane batch, watched by the heartbeat.
+
+    ``actors`` is the driver's list (a replaced actor is replaced there). A shard is *late* when it has
+    calls outstanding and has not been heard from (a result, a ping's answer, or, when it had nothing
+    outstanding, the call sent) for ``call_deadline_s``; a late shard whose actor has answered once and
+    does not answer a ping within ``ping_timeout_s`` is *stalled*."""
+
+    def __init__(self, ray: Any, actors: list[Any], heartbeat: Heartbeat) -> None:
         self.ray = ray
-        self.pending: dict[Any, tuple[int, int]] = {}
+        self.actors = actors
+        self.heartbeat = heartbeat
+        self.died = _ray_died(ray)
+        self.pending: dict[Any, tuple[int, int]] = {}  # ref -> (shard, lane); lanes -2, -1: load, start
+        self.outstanding: dict[int, int] = {}  # shard -> calls outstanding
+        self.heard: dict[int, float] = {}  # shard -> when it was last heard from (time.monotonic)
+        self.answered: set[int] = set()  # shards whose current actor has answered once
+        self.dead: deque[tuple[int, int]] = deque()  # (shard, lane) of stalled actors, to report
 
-    def open(self, i: int, actor: Any) -> None:
-        pass
+    def watch(self, i: int, answered: bool) -> None:
+        """Shard ``i`` has a new actor (``answered``: it is known to be up, e.g. a pooled one)."""
+        self.heard[i] = time.monotonic()
+        if answered:
+            self.answered.add(i)
+        else:
+            self.answered.discard(i)
+
+    def _call(self, i: int, lane: int, ref: Any) -> None:
+        if not self.outstanding.get(i):
+            self.heard[i] = time.monotonic()
+        self.outstanding[i] = self.outstanding.get(i, 0) + 1
+        self.pending[ref] = (i, lane)
+
+    def _answer(self, ref: Any) -> tuple[int, int]:
+        i, lane = self.pending.pop(ref)
+        self.outstanding[i] -= 1
+        self.heard[i] = time.monotonic()
+        self.answered.add(i)
+        return i, lane
 
     def begin(self, i: int, actor: Any, part: list[tuple[int, Task]], seed: int, keys: Keys) -> None:
-        self.pending[actor.load.remote(part, seed, keys)] = (i, -2)
-        self.pending[actor.start.remote()] = (i, -1)
+        self._call(i, -2, actor.load.remote(part, seed, keys))
+        self._call(i, -1, actor.start_packed.remote())
 
     def started(self, i: int) -> Batch:
         """Shard ``i``'s first batch. Its ``load`` is checked first: after a failed load, ``start``
         would fill the slots from what the actor held before (an earlier run's unplayed episodes)."""
         load, start = (next(r for r, key in self.pending.items() if key == (i, lane)) for lane in (-2, -1))
-        del self.pending[load], self.pending[start]
-        self.ray.get(load)
-        return self.ray.get(start)[0]  # type: ignore[no-any-return]
+        self._get(i, load, "load")
+        return pickle.loads(self._get(i, start, "start"))[0]  # type: ignore[no-any-return]
+
+    def _get(self, i: int, ref: Any, doing: str) -> Any:
+        """The value of shard ``i``'s call ``ref``, waited for under the heartbeat (``_Stalled``)."""
+        ray = self.ray
+        while not ray.wait([ref], timeout=_finite(self._until([i])))[0]:
+            if self._stalled([i]):
+                raise _Stalled(f"shard {i}'s actor stalled in {doing}")
+        self._answer(ref)
+        return self._value(i, ref, doing)
+
+    def _value(self, i: int, ref: Any, doing: str) -> Any:
+        try:
+            return self.ray.get(ref)
+        except self.died:
+            raise
+        except self.ray.exceptions.RayTaskError as exc:  # the actor's own error: its traceback, as one
+            raise RuntimeError(f"shard {i} failed in {doing}:\n{exc}") from exc
 
     def send(
         self, i: int, lane: int, actor: Any, slots: list[int], actions: list[Any], policy_s: float
     ) -> None:
-        self.pending[actor.step_columns.remote(slots, actions, policy_s)] = (i, lane)
+        request = pickle.dumps((slots, actions, policy_s), protocol=pickle.HIGHEST_PROTOCOL)
+        self._call(i, lane, actor.step_packed.remote(request))
 
     def busy(self) -> bool:
-        return bool(self.pending)
+        return bool(self.pending) or bool(self.dead)
 
     def receive(self, block: bool = True) -> tuple[int, int, Any] | None:
+        """The next result ``(shard, lane, (batch, done))`` or ``(shard, lane, _DEAD)``; ``None`` if
+        none is back (``block=False``). Blocking, it checks the late shards whenever the next of them
+        is due, and reports the first stalled one as dead."""
         ray = self.ray
-        done, _ = ray.wait(list(self.pending), num_returns=1, timeout=None if block else 0)
-        if not done:
-            return None
-        (ref,) = done
-        i, lane = self.pending.pop(ref)
-        try:
-            return i, lane, ray.get(ref)
-        except _ray_died(ray):
-            return i, lane, _DEAD
-
-    def drop(self, i: int) -> None:
-        for ref in [r for r, (j, _lane) in self.pending.items() if j == i]:
-            del self.pending[ref]  # the same dead actor: those results will never come
-
-    def close(self) -> None:
-        self.pending.clear()
-
-
-def _result(i: int, doing: str, reply: tuple[str, Any]) -> Any:
-    """The payload of a connection reply, or the actor's traceback raised as a RuntimeError."""
-    status, payload = reply
-    if status != "ok":
-        raise RuntimeError(f"shard {i} failed in {doing}:\n{payload}")
-    return payload
-
-
-class _Channels:
-    """Each lane step is one message on the actor's connection; replies come back in request order."""
-
-    def __init__(self, ray: Any) -> None:
-        self.ray = ray
-        self.conns: dict[int, Connection] = {}
-        self.lanes: dict[int, deque[int]] = {}
-        self.dead: deque[tuple[int, int]] = deque()
-        self.actors: dict[int, Any] = {}
-
-    def open(self, i: int, actor: Any) -> None:
-        self.connect(i, actor, *self.listen(actor))
-
-    def listen(self, actor: Any) -> tuple[Any, bytes]:
-        """Ask ``actor`` to listen; returns (a ref to its address, the key)."""
-        key = os.urandom(32)
-        return actor.open_channel.remote(key), key
-
-    def connect(self, i: int, actor: Any, address_ref: Any, key: bytes) -> None:
-        address = self.ray.get(address_ref)
-        # Probe first: Client() has no timeout, and a port a firewall drops would hang it for minutes.
-        socket.create_connection(address, timeout=CONNECT_TIMEOUT_S).close()
-        self.conns[i] = _no_delay(Client(address, authkey=key))
-        self.lanes[i] = deque()
-        self.actors[i] = actor
-
-    def dead_among(self, shards: list[int]) -> list[int]:
-        """The shards whose actors Ray reports dead. An actor can die without its connection closing
-        (its node vanished from the network: nothing sends the FIN), so a driver that only waited on the
-        connections would wait forever; this is asked only after ``HEALTH_CHECK_S`` of silence."""
-        ray = self.ray
-        refs = {i: self.actors[i].__ray_ready__.remote() for i in shards}
-        if refs:  # a live actor answers at once (its Ray thread is free); an unanswered one may be busy
-            ray.wait(list(refs.values()), num_returns=len(refs), timeout=1.0)
-        out = []
-        for i, ref in refs.items():
-            try:
-                ray.get(ref, timeout=0)
-            except _ray_died(ray):
-                out.append(i)
-            except ray.exceptions.GetTimeoutError:
-                pass
-        return out
-
-    def recv(self, i: int) -> Any:
-        """The next reply on shard ``i``'s connection, outside the step loop (loading, starting)."""
-        conn = self.conns[i]
-        while not wait([conn], timeout=HEALTH_CHECK_S):
-            if self.dead_among([i]):
-                raise EOFError(f"shard {i}'s actor died (Ray reports it dead; its connection is silent)")
-        return conn.recv()
-
-    def begin(self, i: int, actor: Any, part: list[tuple[int, Task]], seed: int, keys: Keys) -> None:
-        # cloudpickle, as Ray's own calls: a Task subclass defined in the user's script travels by value
-        from ray import cloudpickle
-
-        if i not in self.conns:  # its actor died before it could be connected to
-            return
-        self.conns[i].send(("load", cloudpickle.dumps(part), seed, keys))
-        self.conns[i].send(("start",))
-
-    def started(self, i: int) -> Batch:
-        if i not in self.conns:
-            raise EOFError(f"shard {i}'s actor died before it could be connected to")
-        _result(i, "load", self.recv(i))  # the replies come in request order: load, then start
-        return _result(i, "start", self.recv(i))[0]  # type: ignore[no-any-return]
-
-    def send(
-        self, i: int, lane: int, actor: Any, slots: list[int], actions: list[Any], policy_s: float
-    ) -> None:
-        try:
-            self.conns[i].send(("step_columns", slots, actions, policy_s))
-        except OSError:
-            self.dead.append((i, lane))
-            return
-        self.lanes[i].append(lane)
-
-    def busy(self) -> bool:
-        return bool(self.dead) or any(self.lanes.values())
-
-    def receive(self, block: bool = True) -> tuple[int, int, Any] | None:
-        if self.dead:
-            i, lane = self.dead.popleft()
-            return i, lane, _DEAD
-        owner = {id(c): i for i, c in self.conns.items() if self.lanes[i]}
-        ready = wait([self.conns[i] for i in owner.values()], timeout=HEALTH_CHECK_S if block else 0)
-        if not ready:
+        while not self.dead:
+            timeout = _finite(self._until(list(self.outstanding))) if block else 0
+            done, _ = ray.wait(list(self.pending), num_returns=1, timeout=timeout)
+            if done:
+                (ref,) = done
+                i, lane = self._answer(ref)
+                try:
+                    return i, lane, pickle.loads(self._value(i, ref, "step"))
+                except self.died:
+                    return i, lane, _DEAD
             if not block:
                 return None
-            # Nothing for HEALTH_CHECK_S: a dead actor's lane, or None (the driver comes round to wait again)
-            dead = self.dead_among(list(owner.values()))
-            return (dead[0], self.lanes[dead[0]].popleft(), _DEAD) if dead else None
-        conn = ready[0]
-        i = owner[id(conn)]
-        lane = self.lanes[i].popleft()
-        try:
-            reply = conn.recv()  # type: ignore[union-attr]
-        except (EOFError, OSError):
-            return i, lane, _DEAD
-        return i, lane, _result(i, "step", reply)
+            now = time.monotonic()
+            deadline = self.heartbeat.call_deadline_s
+            late = [i for i, n in self.outstanding.items() if n and now - self.heard[i] >= deadline]
+            for i in self._stalled(late):
+                self.dead.append((i, next(lane for j, lane in self.pending.values() if j == i)))
+        i, lane = self.dead.popleft()
+        return i, lane, _DEAD
+
+    def _until(self, shards: list[int]) -> float:
+        """Seconds until the first of ``shards`` with calls outstanding is late (0 if one is)."""
+        due = [self.heard[i] for i in shards if self.outstanding.get(i)]
+        if not due:
+            return self.heartbeat.call_deadline_s
+        return max(0.0, min(due) + self.heartbeat.call_deadline_s - time.monotonic())
+
+    def _stalled(self, shards: list[int]) -> list[int]:
+        """Ping the late ``shards`` at once; returns those whose actor answered once before and now does
+        not answer within ``ping_timeout_s`` (or turned out dead), with a warning for each stalled one.
+        The others are heard from now (a long step, or an actor still building its world)."""
+        ray = self.ray
+        hb = self.heartbeat
+        pings = {i: _ping(self.actors[i]) for i in shards}
+        if pings:
+            ray.wait(list(pings.values()), num_returns=len(pings), timeout=hb.ping_timeout_s)
+        out = []
+        now = time.monotonic()
+        for i, ref in pings.items():
+            try:
+                ray.get(ref, timeout=0)
+            except self.died:
+                out.append(i)  # its calls fail too; reported here in case they have not yet
+                continue
+            except ray.exceptions.GetTimeoutError:
+                if i in self.answered:
+                    late = now - self.heard[i]
+                    out.append(i)
+                    warnings.warn(
+                        f"shard {i}'s actor stalled: a call outstanding for {late:.1f} s and no answer to a "
+                        f"ping within {hb.ping_timeout_s:g} s; it is killed and replaced, and its "
+                        "unfinished episodes play again on the new one",
+                        RuntimeWarning,
+                        stacklevel=2,
+                    )
+                    continue
+            else:
+                self.answered.add(i)
+            self.heard[i] = now
+        return out
 
     def drop(self, i: int) -> None:
-        conn = self.conns.pop(i, None)
-        if conn is not None:
-            conn.close()
-        self.lanes.pop(i, None)
-        self.actors.pop(i, None)
+        """Forget shard ``i``'s calls (its actor is being replaced: they will never be answered)."""
+        for ref in [r for r, (j, _lane) in self.pending.items() if j == i]:
+            del self.pending[ref]
+        self.outstanding[i] = 0
         self.dead = deque(d for d in self.dead if d[0] != i)
 
     def close(self) -> None:
-        for i in list(self.conns):
-            self.drop(i)
-
-
-def _transport(ray: Any, kind: str, actors: list[Any]) -> _RayCalls | _Channels:
-    if kind == "ray":
-        return _RayCalls(ray)
-    channels = _Channels(ray)
-    try:
-        asked = [channels.listen(actor) for actor in actors]  # every actor starts listening at once
-        for i, (address_ref, key) in enumerate(asked):
-            try:
-                channels.connect(i, actors[i], address_ref, key)
-            except _ray_died(ray):  # died before it listened (say, loading its world): not the network's
-                pass  # fault; ``started`` reports it and the driver replaces it, on a connection again
-    except BaseException as exc:  # unreachable port, or the actor could not listen (e.g. no IPv4 address)
-        channels.close()  # also when interrupted here: the connections made so far end with the run
-        if not isinstance(exc, Exception):
-            raise
-        reason = _last_line(exc)
-        if kind == "channel":
-            raise RayUnavailable(
-                f"cannot connect to a shard actor ({reason}); transport 'ray' steps through Ray actor calls"
-            ) from exc
-        warnings.warn(
-            f"cannot connect to a shard actor ({reason}); stepping through Ray actor calls instead",
-            RuntimeWarning,
-            stacklevel=3,
-        )
-        return _RayCalls(ray)
-    return channels
+        self.pending.clear()
+        self.outstanding.clear()
+        self.dead.clear()
 
 
 _POOL: dict[tuple[Any, ...], list[Any]] = {}
@@ -479,18 +375,18 @@ def _session(ray: Any) -> tuple[Any, Any]:
     return (ctx.get_job_id(), ctx.get_node_id())
 
 
-def _alive(ray: Any, actors: list[Any]) -> list[bool]:
-    """Whether each pooled actor still answers and is free: ``close_channel`` ends what an interrupted
-    run left running on it (Ray runs an actor's calls in order, so a run that stepped through Ray calls
-    has finished those first). One call each, all at once, under one deadline: an actor that hangs
-    costs the wait once, not once per actor."""
-    refs = [a.close_channel.remote() for a in actors]
+def _alive(ray: Any, actors: list[Any], timeout: float) -> list[bool]:
+    """Whether each pooled actor still answers a ping within ``timeout``: one ping each, all at once,
+    under one deadline (an actor that hangs costs the wait once, not once per actor). A ping is
+    answered beside the calls an interrupted run left queued; those run before this run's."""
+    refs = [_ping(a) for a in actors]
     if refs:
-        ray.wait(refs, num_returns=len(refs), timeout=CONNECT_TIMEOUT_S * 6)
+        ray.wait(refs, num_returns=len(refs), timeout=timeout)
     out = []
     for ref in refs:
         try:
-            out.append(bool(ray.get(ref, timeout=0)))
+            ray.get(ref, timeout=0)
+            out.append(True)
         except (*_ray_died(ray), ray.exceptions.GetTimeoutError):
             out.append(False)
     return out
@@ -506,6 +402,7 @@ def drive_ray(
     shard_cls: type[Shard] = Shard,
     transport: str = "auto",
     info_keys: Keys = None,
+    heartbeat: Heartbeat | None = None,
 ) -> int:
     """Run ``parts`` (one shard each) on Ray actors with the shared driver loop; returns how many
     actors had to be replaced (``shard_cls`` lets a test inject a shard that crashes).
@@ -513,16 +410,20 @@ def drive_ray(
     Actors are pooled per Ray job and settings: a later run with the same settings reuses them (their
     world is already built), which is what keeps short runs from paying actor start-up each time; a
     run with other settings replaces the pool (idle actors would otherwise hold their CPUs).
-    ``transport``: ``"auto"`` | ``"channel"`` | ``"ray"`` (see the module docstring). ``info_keys``:
-    the keys the actors keep in the infos they send (``policy_info_keys``; ``None``: all).
+    ``transport``: ``"auto"`` | ``"ray"``, both Ray actor calls. ``info_keys``: the keys the actors
+    keep in the infos they send (``policy_info_keys``; ``None``: all). ``heartbeat``: when a silent
+    actor counts as stalled (``Heartbeat()`` by default; see the module docstring).
 
     A policy whose ``act`` is ``async def`` (requests to a model server) is called once for every batch
     that is back when it is its turn, across shards and lanes, so its requests run concurrently; a sync
     policy is called per batch, and each batch goes back to its actor as soon as it is acted on.
     """
     check_transport(transport)
+    heartbeat = heartbeat or Heartbeat()
     ray = ensure_ray(address)
-    remote_shard = ray.remote(num_cpus=1, max_restarts=0, enable_task_events=False)(_served(shard_cls))
+    remote_shard = ray.remote(
+        num_cpus=1, max_restarts=0, enable_task_events=False, concurrency_groups={HEALTH_GROUP: 1}
+    )(_actor_class(shard_cls))
     ctor = {k: v for k, v in settings.items() if k != "seed"}
     seed = settings.get("seed", 0)
     key = _pool_key(ray, shard_cls, batch_size, settings)
@@ -539,7 +440,8 @@ def drive_ray(
         with contextlib.suppress(Exception):  # already dead
             ray.kill(extra)
     del pool[len(parts) :]
-    for j, ok in enumerate(_alive(ray, pool)):
+    up = _alive(ray, pool, heartbeat.ping_timeout_s)
+    for j, ok in enumerate(up):
         if not ok:  # died while idle (e.g. the OOM killer), or hangs: a fresh one takes its place
             with contextlib.suppress(Exception):  # a hanging one would hold its CPU
                 ray.kill(pool[j])
@@ -550,16 +452,18 @@ def drive_ray(
     finished: set[int] = set()
     replacements = [0]
 
-    link = _transport(ray, transport, actors)
+    link = _Calls(ray, actors, heartbeat)
+    for i in range(len(actors)):
+        link.watch(i, answered=i < len(up) and up[i])
 
-    died = _DIED_ERRORS + _ray_died(ray)
+    died = (_Stalled, *_ray_died(ray))
     deaths = [0] * len(parts)  # per shard: deaths in a row without an episode finishing in between
 
     def restart(i: int, cause: BaseException | None = None) -> Batch:
-        """Replace shard ``i``'s dead actor; its unfinished episodes start over on the new one. A
-        replacement that dies too (while loading, or again before any episode finished) is replaced in
-        turn, until ``MAX_DEATHS`` deaths in a row: an episode that kills every actor playing it would
-        otherwise be replayed forever."""
+        """Replace shard ``i``'s dead (or stalled) actor; its unfinished episodes start over on the new
+        one. A replacement that dies too (while loading, or again before any episode finished) is
+        replaced in turn, until ``MAX_DEATHS`` deaths in a row: an episode that kills every actor
+        playing it would otherwise be replayed forever."""
         while True:
             link.drop(i)
             rest = [(k, t) for k, t in parts[i] if k not in finished]
@@ -574,10 +478,10 @@ def drive_ray(
                 ) from cause
             replacements[0] += 1
             with contextlib.suppress(Exception):  # already gone
-                ray.kill(actors[i])
+                ray.kill(actors[i])  # a stalled one would hold its CPU, and step again if resumed
             actors[i] = pool[i] = remote_shard.remote([], batch_size, **ctor)
+            link.watch(i, answered=False)
             try:
-                link.open(i, actors[i])
                 link.begin(i, actors[i], rest, seed, info_keys)
                 return link.started(i)
             except died as exc:

@@ -36,6 +36,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import dataclasses
 import errno
 import hashlib
 import inspect
@@ -78,6 +79,7 @@ __all__ = [
     "TIMINGS_FILE",
     "TRAJECTORIES_FILE",
     "TRANSPORTS",
+    "Heartbeat",
     "RayUnavailable",
     "Recorder",
     "Shard",
@@ -103,18 +105,47 @@ RUN_FILES = (TRAJECTORIES_FILE, TIMINGS_FILE, MANIFEST_FILE, REPORT_FILE, LOCK_F
 #: Seconds one policy call (one round of a batch) may take before its episodes end with
 #: ``policy_timeout``: ten minutes, room for a slow model server's batch of long replies.
 DEFAULT_POLICY_TIMEOUT_S = 600.0
-#: How the Ray executor steps its actors (see ``mpb_env.rollouts.ray_executor``).
-TRANSPORTS = ("auto", "channel", "ray")
+#: How the Ray executor steps its actors: both are Ray actor calls (see ``mpb_env.rollouts.ray_executor``).
+TRANSPORTS = ("auto", "ray")
+#: Transports that existed once; naming one is refused with why.
+REMOVED_TRANSPORTS = {"channel": "the Ray executor steps its actors through Ray actor calls only"}
 
 
 class RayUnavailable(RuntimeError):
-    """The Ray executor cannot run: Ray is not installed, the cluster cannot be reached, or (with
-    ``transport="channel"``) the driver cannot connect to its actors."""
+    """The Ray executor cannot run: Ray is not installed or the cluster cannot be reached."""
 
 
 def check_transport(transport: str) -> None:
+    """Refuse a transport other than ``TRANSPORTS`` (``ValueError``, one line)."""
+    if transport in REMOVED_TRANSPORTS:
+        raise ValueError(
+            f"transport {transport!r} was removed: {REMOVED_TRANSPORTS[transport]} "
+            f"({' and '.join(repr(t) for t in TRANSPORTS)} both mean that)"
+        )
     if transport not in TRANSPORTS:
         raise ValueError(f"unknown transport {transport!r}; choose one of {', '.join(TRANSPORTS)}")
+
+
+@dataclasses.dataclass(frozen=True)
+class Heartbeat:
+    """When the Ray executor takes a live but silent actor (stopped, deadlocked, swapped out) for
+    stalled: a call of its has been outstanding ``call_deadline_s`` and a ping, which its actor answers
+    from a thread of its own even in the middle of a step, gets no answer within ``ping_timeout_s``.
+    The driver then kills the actor and replays its unfinished episodes on a new one, as for an actor
+    that died. An actor is watched from its first answer on: building its world may take any time.
+
+    Args:
+        call_deadline_s: seconds a call may be outstanding before its actor is pinged (a step of a
+            whole batch takes milliseconds; a long one only costs a ping); ``math.inf``: never.
+        ping_timeout_s: seconds the ping may take.
+    """
+
+    call_deadline_s: float = 60.0
+    ping_timeout_s: float = 10.0
+
+    def __post_init__(self) -> None:
+        if not (self.call_deadline_s > 0 and self.ping_timeout_s > 0):
+            raise ValueError("the heartbeat's call_deadline_s and ping_timeout_s must be > 0")
 
 
 def reset_started(policy: Policy, shard: int, width: int, batch: Batch) -> None:
@@ -1112,6 +1143,7 @@ def run(
     tool_format: str = "schema",
     policy_timeout: float | None = DEFAULT_POLICY_TIMEOUT_S,
     retry_failed: bool = False,
+    heartbeat: Heartbeat | None = None,
 ) -> list[Trajectory]:
     """Play every episode of ``tasks`` once with ``policy`` and return the trajectories in plan order.
 
@@ -1143,8 +1175,8 @@ def run(
             plan, played with the same settings, policy label and tasks (``run.json``); a partial last line of
             an interrupted write is dropped and its episode played again. The plan may be longer than
             the first run's (e.g. a run of ``--limit 100`` continued over the whole suite).
-        transport: how the Ray executor steps its actors: ``"auto"`` (a direct connection per actor,
-            Ray actor calls if the driver cannot reach the actors), ``"channel"`` or ``"ray"``.
+        transport: ``"auto"`` or ``"ray"``, both Ray actor calls (``"channel"``, a socket per actor,
+            was removed and is refused).
         tool_search: offer ``search_tools`` in A_0 (default); ``False``: the paper-strict action set.
         tool_format: how the policy is shown the tools (``Episode``): ``"schema"`` (default: JSON schemas
             in ``info["tools"]``, which model policies pass on as ``tools``) or ``"compact"`` (one line per
@@ -1157,6 +1189,7 @@ def run(
             timeout cancels it; ``None``: no limit, the policy runs in this thread.
         retry_failed: with ``resume``, play again the kept episodes that failed (``policy_error``,
             ``policy_timeout``, ``env_error``), in place: the others are kept as they are.
+        heartbeat: when the Ray executor replaces a stalled actor (``Heartbeat()`` by default).
 
     Raises:
         RunConflict: ``out`` is a file, holds another run (without ``resume``), or holds a run this one
@@ -1226,7 +1259,15 @@ def run(
                 from mpb_env.rollouts.ray_executor import drive_ray
 
                 drive_ray(
-                    guard, parts, batch_size, settings, collect, address, transport=transport, info_keys=keys
+                    guard,
+                    parts,
+                    batch_size,
+                    settings,
+                    collect,
+                    address,
+                    transport=transport,
+                    info_keys=keys,
+                    heartbeat=heartbeat,
                 )
         finally:
             bar.close()

@@ -175,7 +175,7 @@ def _ray_row(actors: int, batch: int, eff: float, **extra: object) -> dict:
     return {
         "actors": actors,
         "batch": batch,
-        "transport": "channel",
+        "transport": "ray",
         "episodes": 1024,
         "ray_steps_per_s": 1,
         "in_process_steps_per_s": 1,
@@ -187,14 +187,14 @@ def _ray_row(actors: int, batch: int, eff: float, **extra: object) -> dict:
 
 
 def test_the_ray_goal_reads_the_policy_rows_and_reports_all_infos_beside(report: dict) -> None:
-    """Ray goal rows: batch >= 256 over the default transport with the policy's info keys; the rows
-    handed every key are a second reading, and a row from before the field existed counts as one."""
+    """Ray goal rows: batch >= 256 over Ray actor calls with the policy's info keys; the rows handed
+    every key are a second reading, and a row from before the field existed counts as one."""
     rows = [
         _ray_row(2, 64, 0.2, infos="policy"),  # below the goal's batch: not read
         _ray_row(2, 256, 0.6, infos="policy"),
         _ray_row(1, 256, 0.8, infos="policy"),
         _ray_row(2, 256, 0.45, infos="all"),
-        _ray_row(2, 256, 0.3, transport="ray", infos="policy"),  # the fallback transport: not read
+        _ray_row(2, 256, 0.3, transport="channel", infos="policy"),  # an old report's removed transport
         _ray_row(2, 256, 0.55),  # an old report's row: every key was handed then
     ]
     fake = {**report, "ray": {"recall": "oracle", "steps_per_episode": 15, "runs": rows}}

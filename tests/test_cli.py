@@ -187,6 +187,7 @@ def test_show(capsys, mixed: str) -> None:
         ["eval", "--address", "auto", "--tasks", "{runnable}"],
         ["eval", "--transport", "ray", "--tasks", "{runnable}"],
         ["eval", "--ray", "--transport", "pigeon", "--tasks", "{runnable}"],
+        ["eval", "--ray", "--transport", "channel", "--tasks", "{runnable}"],
         ["eval", "--policy", "gpt", "--tasks", "{runnable}"],
         ["eval", "--policy", "hf:./no/such/model", "--tasks", "{runnable}"],
         ["eval", "--policy", "null", "--dimension", "planning", "--tasks", "{runnable}"],
@@ -467,6 +468,7 @@ def test_eval_flag_errors_come_before_the_policy_is_built(
         (["--resume"], "--resume needs --out"),
         (["--address", "auto"], "--address needs --ray"),
         (["--transport", "ray"], "--transport needs --ray"),
+        (["--ray", "--transport", "channel"], "--transport: transport 'channel' was removed: "),
         (["--split", "starter", "--tasks", "t.jsonl"], "--split and --tasks both name"),
     ]:
         assert main(["eval", "--policy", "hf:some/model", *argv]) == 2

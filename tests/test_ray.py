@@ -3,16 +3,12 @@
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import os
-import pickle
-import socket
+import re
+import signal
 import sys
-import threading
 import time
 import warnings
-from multiprocessing import AuthenticationError
-from multiprocessing.connection import Client
 from pathlib import Path
 
 import pytest
@@ -21,11 +17,19 @@ import ray
 from mpb_env.rollouts import ray_executor
 from mpb_env.rollouts.policies import RandomPolicy, make_policy
 from mpb_env.rollouts.ray_executor import drive_ray
-from mpb_env.rollouts.runner import RayUnavailable, Shard, read_trajectories, run
+from mpb_env.rollouts.runner import Heartbeat, RayUnavailable, Shard, read_trajectories, run
 from mpb_env.tasks import episodes, load_tasks
 from mpb_env.tasks.model import Task
 
 TASKS = load_tasks("starter")
+ROLLOUTS = Path(ray_executor.__file__).parent
+
+
+def marked(cls: type, path: Path) -> type:
+    """``cls`` with its marker file at ``path``, under a name of its own: actors are pooled per shard
+    class name, and an actor of another test's class (another marker) must not serve this one."""
+    name = f"{cls.__name__}_{abs(hash(str(path))):x}"
+    return type(name, (cls,), {"marker": str(path), "__qualname__": name})
 
 
 @pytest.fixture(scope="module", autouse=True)
@@ -37,7 +41,7 @@ def local_ray():
     ray.shutdown()
 
 
-@pytest.mark.parametrize("transport", ["channel", "ray"])
+@pytest.mark.parametrize("transport", ["auto", "ray"])
 def test_ray_and_local_results_are_identical(tmp_path: Path, transport: str) -> None:
     local = run(
         TASKS, RandomPolicy(3), seed=3, world_size="S", out=tmp_path / "local", progress=False, batch_size=4
@@ -61,7 +65,7 @@ def test_ray_and_local_results_are_identical(tmp_path: Path, transport: str) -> 
 
 
 def test_oracle_passes_everything_on_ray_run_after_run() -> None:
-    for _ in range(3):  # the same pooled actors serve each run on a new connection
+    for _ in range(3):  # the same pooled actors serve each run
         trajs = run(
             TASKS, make_policy("oracle", TASKS), recall="oracle", progress=False, executor="ray", workers=2
         )
@@ -69,9 +73,9 @@ def test_oracle_passes_everything_on_ray_run_after_run() -> None:
 
 
 class CrashOnce(Shard):
-    """Dies (the whole worker process) on its third step, once per marker file."""
+    """Dies (the whole worker process) on its third step, once per marker file (``marked``)."""
 
-    marker = "/tmp/mpb-crash-once"
+    marker = ""
 
     def load(self, tasks, seed=0, info_keys=None):  # type: ignore[no-untyped-def]
         self.calls = 0  # pooled actors are reused across runs: count this run's steps
@@ -89,9 +93,7 @@ class CrashOnce(Shard):
         return super().step(actions, policy_s)
 
 
-@pytest.mark.parametrize("transport", ["channel", "ray"])
-def test_a_dead_actor_is_replaced_and_every_episode_lands_once(tmp_path: Path, transport: str) -> None:
-    Path(CrashOnce.marker).unlink(missing_ok=True)
+def test_a_dead_actor_is_replaced_and_every_episode_lands_once(tmp_path: Path) -> None:
     plan = episodes(TASKS)
     parts = [list(enumerate(plan))[: len(plan) // 2], list(enumerate(plan))[len(plan) // 2 :]]
     got: list[int] = []
@@ -103,8 +105,7 @@ def test_a_dead_actor_is_replaced_and_every_episode_lands_once(tmp_path: Path, t
         4,
         settings,
         lambda done: got.extend(i for i, _ in done),
-        shard_cls=CrashOnce,
-        transport=transport,
+        shard_cls=marked(CrashOnce, tmp_path / "crash"),
     )
     assert replaced == 1
     assert sorted(got) == list(range(len(plan)))
@@ -137,80 +138,6 @@ def test_an_error_in_an_actor_step_is_raised_with_its_traceback() -> None:
         drive_ray(make_policy("oracle", TASKS), parts, 2, settings, lambda done: None, shard_cls=FailsInStep)
 
 
-def test_unreachable_actors_fall_back_to_ray_calls(monkeypatch: pytest.MonkeyPatch) -> None:
-    def refuse(*args, **kwargs):  # type: ignore[no-untyped-def]
-        raise ConnectionRefusedError("port filtered")
-
-    monkeypatch.setattr(ray_executor.socket, "create_connection", refuse)
-    with pytest.warns(RuntimeWarning, match="stepping through Ray actor calls"):
-        trajs = run(TASKS[:6], make_policy("oracle", TASKS), recall="oracle", progress=False, executor="ray")
-    assert len(trajs) == len(episodes(TASKS[:6])) and all(t.success for t in trajs)
-    with pytest.raises(RayUnavailable, match="port filtered.*transport 'ray'"):
-        run(TASKS[:6], make_policy("oracle", TASKS), progress=False, executor="ray", transport="channel")
-
-
-class CannotListen(Shard):
-    """An actor that cannot open a port (say, a node without an IPv4 address)."""
-
-    def open_channel(self, authkey: bytes) -> tuple[str, int]:
-        raise OSError("no IPv4 address on this node")
-
-
-def test_an_actor_that_cannot_listen_falls_back_to_ray_calls() -> None:
-    settings = {"recall": "oracle", "top_n": 15, "max_turns": 15, "world_size": "S", "seed": 0}
-    plan = episodes(TASKS[:6])
-    got: list[int] = []
-    with pytest.warns(RuntimeWarning, match="no IPv4 address on this node"):
-        drive_ray(
-            make_policy("oracle", TASKS),
-            [list(enumerate(plan))],
-            4,
-            settings,
-            lambda done: got.extend(i for i, _ in done),
-            shard_cls=CannotListen,
-        )
-    assert sorted(got) == list(range(len(plan)))
-
-
-def test_a_channel_refuses_a_wrong_key_and_serves_the_right_one() -> None:
-    """The connection server on its own (no actor): a client without the run's key is turned away, and
-    the server keeps waiting for the one that has it."""
-    plan = list(enumerate(episodes(TASKS[:2])))
-    shard = ray_executor._served(Shard)([], 2, recall="oracle", world_size="S")
-    address = shard.open_channel(b"k" * 32)
-    with pytest.raises(AuthenticationError):
-        Client(address, authkey=b"x" * 32)
-    with Client(address, authkey=b"k" * 32) as conn:
-        conn.send(("load", pickle.dumps(plan), 0))  # tasks travel pickled (cloudpickle in the driver)
-        conn.send(("start",))
-        conn.send(("drop_world",))
-        assert conn.recv() == ("ok", None)
-        status, (running, _) = conn.recv()
-        assert status == "ok" and [slot for slot, _o, _i in running] == [0, 1]
-        status, text = conn.recv()
-        assert status == "error" and "unknown request 'drop_world'" in text
-        conn.send(("step_columns", [0], ["Done."], 0.0))
-        status, (batch, done) = conn.recv()
-    assert status == "ok" and [i for i, _ in done] == [0] and done[0][1].task_id == plan[0][1].id
-
-
-def test_a_listener_that_never_got_its_driver_ends_when_the_next_opens() -> None:
-    shard = ray_executor._served(Shard)([], 1, world_size="S")
-
-    def serving() -> set[threading.Thread]:
-        return {t for t in threading.enumerate() if t.name == ray_executor.CHANNEL_THREAD}
-
-    before = serving()
-    shard.open_channel(b"a" * 32)  # nobody connects: as after a fallback to Ray calls
-    (first,) = serving() - before
-    address = shard.open_channel(b"b" * 32)
-    first.join(timeout=5)
-    assert not first.is_alive()
-    (second,) = serving() - before
-    with Client(address, authkey=b"b" * 32):
-        assert second.is_alive()
-
-
 class Interrupting:
     """The oracle, until its third batch: then the run is interrupted (as by Ctrl-C in a policy call)."""
 
@@ -240,8 +167,7 @@ class OwnTask(Task):
     """A user's own Task subclass, defined where the actors cannot import it."""
 
 
-@pytest.mark.parametrize("transport", ["channel", "ray"])
-def test_own_task_classes_and_deleted_rows_reach_the_actors_intact(transport: str) -> None:
+def test_own_task_classes_and_deleted_rows_reach_the_actors_intact() -> None:
     """Tasks already played in this process (their S0 patch, with deleted rows, is cached on them) and
     of a class defined here play on Ray exactly as in-process."""
     deleting = [
@@ -252,7 +178,7 @@ def test_own_task_classes_and_deleted_rows_reach_the_actors_intact(transport: st
     tasks = [OwnTask.model_validate(t.model_dump()) for t in deleting]
     kw = {"seed": 7, "world_size": "S", "progress": False, "batch_size": 4}
     local = run(tasks, RandomPolicy(7), **kw)
-    remote = run(tasks, RandomPolicy(7), executor="ray", workers=2, transport=transport, **kw)
+    remote = run(tasks, RandomPolicy(7), executor="ray", workers=2, **kw)
     assert len(deleting) == 16 and [t.line() for t in local] == [t.line() for t in remote]
     assert not any(b"InternalError" in t.line() for t in remote)
 
@@ -341,8 +267,7 @@ class AsyncRandom(RandomPolicy):
         return super().act(observations, infos)
 
 
-@pytest.mark.parametrize("transport", ["channel", "ray"])
-def test_an_async_policy_gets_every_ready_batch_in_one_call(transport: str) -> None:
+def test_an_async_policy_gets_every_ready_batch_in_one_call() -> None:
     local = run(TASKS, RandomPolicy(3), world_size="S", progress=False, batch_size=4)
     policy = AsyncRandom(3, width=4)
     remote = run(
@@ -353,7 +278,6 @@ def test_an_async_policy_gets_every_ready_batch_in_one_call(transport: str) -> N
         executor="ray",
         workers=2,
         batch_size=4,
-        transport=transport,
     )
     assert [t.line() for t in local] == [t.line() for t in remote]
     assert any(shards == {0, 1} for shards in policy.calls)  # both actors' batches in one call
@@ -373,9 +297,7 @@ class AsyncOracle:
         return self.inner.act(observations, infos)
 
 
-@pytest.mark.parametrize("transport", ["channel", "ray"])
-def test_a_dead_actor_under_an_async_policy_is_replaced_once(transport: str) -> None:
-    Path(CrashOnce.marker).unlink(missing_ok=True)
+def test_a_dead_actor_under_an_async_policy_is_replaced_once(tmp_path: Path) -> None:
     plan = episodes(TASKS)
     parts = [list(enumerate(plan))[: len(plan) // 2], list(enumerate(plan))[len(plan) // 2 :]]
     got: list[int] = []
@@ -386,8 +308,7 @@ def test_a_dead_actor_under_an_async_policy_is_replaced_once(transport: str) -> 
         4,
         settings,
         lambda done: got.extend(i for i, _ in done),
-        shard_cls=CrashOnce,
-        transport=transport,
+        shard_cls=marked(CrashOnce, tmp_path / "crash"),
     )
     assert replaced == 1 and sorted(got) == list(range(len(plan)))
 
@@ -396,7 +317,7 @@ SETTINGS = {"recall": "oracle", "top_n": 15, "max_turns": 15, "world_size": "S",
 
 
 def replay(
-    plan: list, shard_cls: type[Shard], transport: str = "auto", parts: list | None = None
+    plan: list, shard_cls: type[Shard], parts: list | None = None, **kw: object
 ) -> tuple[int, list[int]]:
     """``drive_ray`` of ``plan`` (one shard, or ``parts``) with the oracle at batch 4: how many actors
     were replaced and the plan indices that landed, sorted."""
@@ -408,7 +329,7 @@ def replay(
         SETTINGS,
         lambda done: got.extend(i for i, _ in done),
         shard_cls=shard_cls,
-        transport=transport,
+        **kw,
     )
     return replaced, sorted(got)
 
@@ -422,28 +343,27 @@ class FailsInLoad(Shard):
         super().load(tasks, seed, info_keys)
 
 
-@pytest.mark.parametrize("transport", ["channel", "ray"])
-def test_a_failed_load_stops_the_run_with_its_traceback(transport: str) -> None:
+def test_a_failed_load_stops_the_run_with_its_traceback() -> None:
     """Not a run that plays nothing: ``start`` after a failed ``load`` fills the slots from whatever the
     actor held before."""
     parts = [list(enumerate(episodes(TASKS[:4])))]
     policy = make_policy("oracle", TASKS)
-    with pytest.raises((RuntimeError, ray.exceptions.RayTaskError), match="broken load"):
-        drive_ray(policy, parts, 2, SETTINGS, lambda done: None, shard_cls=FailsInLoad, transport=transport)
+    with pytest.raises(RuntimeError, match="shard 0 failed in load:(.|\n)*broken load"):
+        drive_ray(policy, parts, 2, SETTINGS, lambda done: None, shard_cls=FailsInLoad)
 
 
 class DiesLoading(Shard):
     """Dies (the whole worker process) while loading, as long as its counter file says fewer than
     ``times`` actors died so far; ``times`` above ``MAX_DEATHS``: every actor dies."""
 
-    counter = "/tmp/mpb-dies-loading"
+    marker = ""  # the counter file (``marked``)
     times = 2
 
     def load(self, tasks, seed=0, info_keys=None):  # type: ignore[no-untyped-def]
         if tasks:
-            died = int(Path(self.counter).read_text() or 0) if os.path.exists(self.counter) else 0
+            died = int(Path(self.marker).read_text() or 0) if os.path.exists(self.marker) else 0
             if died < self.times:
-                Path(self.counter).write_text(str(died + 1))
+                Path(self.marker).write_text(str(died + 1))
                 os._exit(1)
         super().load(tasks, seed, info_keys)
 
@@ -452,20 +372,22 @@ class AlwaysDiesLoading(DiesLoading):
     times = 100
 
 
-@pytest.mark.parametrize("transport", ["channel", "ray"])
-def test_a_replacement_that_dies_while_loading_is_replaced_too(transport: str) -> None:
-    Path(DiesLoading.counter).unlink(missing_ok=True)
+def test_a_replacement_that_dies_while_loading_is_replaced_too(tmp_path: Path) -> None:
     plan = episodes(TASKS[:8])
-    replaced, got = replay(plan, DiesLoading, transport)
+    replaced, got = replay(plan, marked(DiesLoading, tmp_path / "died"))
     assert replaced == 2 and got == list(range(len(plan)))
 
 
-def test_an_actor_that_dies_every_time_stops_the_run() -> None:
-    Path(DiesLoading.counter).unlink(missing_ok=True)
+def test_an_actor_that_dies_every_time_stops_the_run(tmp_path: Path) -> None:
     parts = [list(enumerate(episodes(TASKS[:4])))]
     with pytest.raises(RuntimeError, match=r"shard 0's actor died 3 times in a row .*4 left"):
         drive_ray(
-            make_policy("oracle", TASKS), parts, 2, SETTINGS, lambda done: None, shard_cls=AlwaysDiesLoading
+            make_policy("oracle", TASKS),
+            parts,
+            2,
+            SETTINGS,
+            lambda done: None,
+            shard_cls=marked(AlwaysDiesLoading, tmp_path / "died"),
         )
 
 
@@ -478,17 +400,15 @@ class SlowWhenSeeded(Shard):
         return super().step(actions, policy_s)
 
 
-@pytest.mark.parametrize("transport", ["channel", "ray"])
-def test_a_run_after_an_interrupted_one_never_shares_the_actor_with_it(transport: str) -> None:
+def test_a_run_after_an_interrupted_one_never_shares_the_actor_with_it() -> None:
     """Ctrl-C while an actor steps: the next run must not load the shard while that step (and the ones
     queued behind it) still runs on it, or both step the same episodes."""
-    kw = {"shard_cls": SlowWhenSeeded, "transport": "channel"}
+    kw = {"shard_cls": SlowWhenSeeded}
     first = [list(enumerate(episodes(TASKS[:12])))]
     with pytest.raises(KeyboardInterrupt):
         drive_ray(Interrupting(), first, 6, {**SETTINGS, "seed": 99}, lambda done: None, **kw)
     tasks = TASKS[12:24]
     got: dict[int, bytes] = {}
-    kw["transport"] = transport
     parts = [list(enumerate(episodes(tasks)))]
     drive_ray(
         make_policy("oracle", TASKS),
@@ -502,76 +422,9 @@ def test_a_run_after_an_interrupted_one_never_shares_the_actor_with_it(transport
     assert [got[i] for i in range(len(got))] == [t.line() for t in local]
 
 
-class DiesSilently(Shard):
-    """Its process exits on its second step while a forked child holds the connection's socket open:
-    the driver sees no end of the connection, as when the actor's node vanishes from the network."""
-
-    marker = "/tmp/mpb-dies-silently"
-
-    def load(self, tasks, seed=0, info_keys=None):  # type: ignore[no-untyped-def]
-        self.calls = 0
-        super().load(tasks, seed, info_keys)
-
-    def step(self, actions, policy_s=0.0):  # type: ignore[no-untyped-def]
-        self.calls += 1
-        if self.calls == 2:
-            try:
-                os.close(os.open(self.marker, os.O_CREAT | os.O_EXCL))
-            except FileExistsError:
-                pass
-            else:
-                port = self._listening[1][1]  # the connection's local port is the listener's
-                if os.fork() == 0:  # the child keeps only the connection: Ray sees the worker exit
-                    for fd in map(int, os.listdir("/proc/self/fd")):
-                        if fd > 2 and not _connected_on(fd, port):
-                            with contextlib.suppress(OSError):
-                                os.close(fd)
-                    time.sleep(30)
-                    os._exit(0)
-                os._exit(1)
-        return super().step(actions, policy_s)
-
-
-def _connected_on(fd: int, port: int) -> bool:
-    """Whether ``fd`` is a connected socket on local ``port``."""
-    try:
-        with socket.socket(fileno=os.dup(fd)) as s:
-            return bool(s.getsockname()[1] == port and s.getpeername())
-    except (OSError, TypeError, IndexError):  # not a socket, not connected, or not an IP one
-        return False
-
-
-def test_an_actor_that_dies_with_its_connection_open_is_replaced(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(ray_executor, "HEALTH_CHECK_S", 0.5)
-    Path(DiesSilently.marker).unlink(missing_ok=True)
-    plan = episodes(TASKS[:8])
-    t0 = time.monotonic()
-    replaced, got = replay(plan, DiesSilently, "channel")
-    assert time.monotonic() - t0 < 20  # not the 30 s until the child lets the socket go
-    assert replaced == 1 and got == list(range(len(plan)))
-
-
-def test_an_interrupt_while_connecting_closes_the_connections_made(monkeypatch: pytest.MonkeyPatch) -> None:
-    made: list[ray_executor._Channels] = []
-    connect = ray_executor._Channels.connect
-
-    def interrupted(self, i, *args):  # type: ignore[no-untyped-def]
-        made.append(self)
-        if i == 1:
-            raise KeyboardInterrupt
-        connect(self, i, *args)
-
-    monkeypatch.setattr(ray_executor._Channels, "connect", interrupted)
-    kw = {"recall": "oracle", "progress": False, "executor": "ray", "workers": 2, "batch_size": 4}
-    with pytest.raises(KeyboardInterrupt):
-        run(TASKS, make_policy("oracle", TASKS), **kw)
-    assert made and not made[0].conns
-    monkeypatch.undo()
-    trajs = run(TASKS, make_policy("oracle", TASKS), **kw)
-    assert len(trajs) == len(episodes(TASKS)) and all(t.success for t in trajs)
-
-
-def test_actors_killed_by_rays_memory_monitor_are_replaced(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_actors_killed_by_rays_memory_monitor_are_replaced(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
     """Ray fails the calls of an actor its memory monitor killed with ``OutOfMemoryError``, which is no
     ``RayActorError``: such an actor is replaced mid-run and when found dead in the pool."""
     get = ray.get
@@ -585,19 +438,19 @@ def test_actors_killed_by_rays_memory_monitor_are_replaced(monkeypatch: pytest.M
             ) from exc
 
     monkeypatch.setattr(ray, "get", as_if_oom)
-    Path(CrashOnce.marker).unlink(missing_ok=True)
     plan = episodes(TASKS[:12])
+    crash_once = marked(CrashOnce, tmp_path / "crash")
     for k in range(2):
-        replaced, got = replay(plan, CrashOnce, "ray")
+        replaced, got = replay(plan, crash_once)
         assert replaced == 1 - k and got == list(range(len(plan)))
         (pool,) = ray_executor._POOL.values()
         ray.kill(pool[0])  # dead while idle: the next run finds it so
 
 
 class DiesStarting(Shard):
-    """The first of its actors dies in its constructor (building its world), before it can listen."""
+    """The first of its actors dies in its constructor (building its world), once per marker file."""
 
-    marker = "/tmp/mpb-dies-starting"
+    marker = ""
 
     def __init__(self, *args, **kwargs):  # type: ignore[no-untyped-def]
         try:
@@ -609,50 +462,20 @@ class DiesStarting(Shard):
         super().__init__(*args, **kwargs)
 
 
-@pytest.mark.parametrize("transport", ["channel", "auto"])
-def test_an_actor_that_dies_before_listening_is_replaced_on_a_connection(transport: str) -> None:
-    """Not a network failure: no fallback to Ray calls (``auto``) and no refusal (``channel``)."""
+def test_an_actor_that_dies_in_its_constructor_is_replaced(tmp_path: Path) -> None:
     ray_executor.shutdown_pool()  # fresh actors, the first of which dies
-    Path(DiesStarting.marker).unlink(missing_ok=True)
     plan = episodes(TASKS[:8])
     parts = [list(enumerate(plan))[:4], list(enumerate(plan))[4:]]
     with warnings.catch_warnings():
-        warnings.simplefilter("error")  # the fallback's RuntimeWarning would fail the test
-        replaced, got = replay(plan, DiesStarting, transport, parts)
+        warnings.simplefilter("error")  # a death is no stall: nothing to warn about
+        replaced, got = replay(plan, marked(DiesStarting, tmp_path / "died"), parts)
     assert replaced == 1 and got == list(range(len(plan)))
 
 
-class _Answers(ray_executor.ChannelServer):
-    """A channel server whose ``start`` replies with something pickle cannot send, or ends its thread."""
-
-    def __init__(self, how: str) -> None:
-        self.how = how
-
-    def start(self) -> object:
-        if self.how == "unpicklable":
-            return (lambda: 1,)
-        raise SystemExit  # not an Exception: the serving thread ends
-
-
-@pytest.mark.filterwarnings("ignore::pytest.PytestUnhandledThreadExceptionWarning")  # the thread that ends
-@pytest.mark.parametrize("how", ["unpicklable", "thread ends"])
-def test_a_reply_that_cannot_be_sent_never_leaves_the_driver_waiting(how: str) -> None:
-    """The serving thread keeps a second handle on its socket (to be stopped by the next run); a reply
-    that could not be pickled, or a thread that ended, used to leave the connection open with nothing
-    ever coming: the driver waited forever on a live actor."""
-    server, key = _Answers(how), os.urandom(32)
-    conn = Client(server.open_channel(key), authkey=key)
-    conn.send(("start",))
-    assert conn.poll(10)
-    if how == "unpicklable":
-        status, text = conn.recv()
-        assert status == "error" and "cannot send the reply" in text
-        conn.send(("nothing",))  # and the thread serves on
-        assert conn.recv()[0] == "error"
-    else:
-        with pytest.raises(EOFError):
-            conn.recv()
-    conn.close()
+def test_the_channel_transport_is_refused_in_one_line() -> None:
+    with pytest.raises(ValueError, match=r"^transport 'channel' was removed: .*Ray actor calls") as err:
+        run(TASKS[:2], RandomPolicy(1), progress=False, executor="ray", transport="channel")
+    assert "\n" not in str(err.value)
 
 
 class _RaisesOn:
@@ -686,3 +509,130 @@ def test_a_raising_policy_on_ray_fails_its_episode_alone(tmp_path: Path) -> None
         (bad, "policy_error", "RuntimeError: the model server broke")
     ]
     assert len(read_trajectories(tmp_path / "ray" / "trajectories.jsonl")) == len(episodes(TASKS))
+
+
+def test_the_rollouts_package_has_no_transport_of_its_own() -> None:
+    """Ray carries every call: no listener, connection or socket beside it. The one socket use left is
+    ``ensure_ray``'s probe of a cluster head's address (connect and close), so a wrong address fails
+    at once instead of after Ray's minutes of retries."""
+    forbidden = re.compile(r"multiprocessing\.connection|\bListener\b|\bClient\(|socket\.socket|\bauthkey\b")
+    sockets = re.compile(r"\bsocket\.\w+")
+    for path in sorted(ROLLOUTS.rglob("*.py")):
+        text = path.read_text()
+        assert not forbidden.search(text), path
+        uses = sockets.findall(text)
+        if path.name == "ray_executor.py":
+            assert uses == ["socket.create_connection"], uses
+        else:
+            assert not uses, (path, uses)
+
+
+class StopsAnActor(RandomPolicy):
+    """``RandomPolicy`` that SIGSTOPs process ``pid`` (alive to Ray, answering nothing) at its 6th call."""
+
+    def __init__(self, seed: int, pid: int) -> None:
+        super().__init__(seed)
+        self.pid = pid
+        self.calls = 0
+
+    def act(self, observations: list[str], infos: list[dict]) -> list[str]:
+        self.calls += 1
+        if self.calls == 6:
+            os.kill(self.pid, signal.SIGSTOP)
+        return super().act(observations, infos)
+
+
+def _gone(pid: int, within_s: float) -> bool:
+    """Whether process ``pid`` ends (or is a zombie) within ``within_s`` seconds."""
+    deadline = time.monotonic() + within_s
+    while time.monotonic() < deadline:
+        try:
+            state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+        except (FileNotFoundError, ProcessLookupError):
+            return True
+        if state in ("Z", "X"):
+            return True
+        time.sleep(0.1)
+    return False
+
+
+def test_a_stalled_actor_is_killed_and_replaced_and_every_episode_lands_once(tmp_path: Path) -> None:
+    """An actor that is alive to Ray but answers nothing (SIGSTOP) mid-run: the heartbeat finds it
+    (a call outstanding past the deadline, a ping unanswered), kills it and plays its unfinished
+    episodes on a new actor; the trajectories are those of the local run, byte for byte."""
+    kw = {"seed": 5, "world_size": "S", "progress": False, "batch_size": 4}
+    local = run(TASKS, RandomPolicy(5), out=tmp_path / "local", **kw)
+    ray_kw = {**kw, "executor": "ray", "workers": 2}
+    ray_executor.shutdown_pool()
+    run(TASKS[:4], RandomPolicy(5), **ray_kw)  # starts the pool the run below uses
+    (pool,) = ray_executor._POOL.values()
+    pid = ray.get(pool[0].__ray_call__.remote(lambda _self: os.getpid()))
+    heartbeat = Heartbeat(call_deadline_s=2.0, ping_timeout_s=3.0)
+    policy = StopsAnActor(5, pid)
+    try:
+        with pytest.warns(RuntimeWarning, match=r"shard 0's actor stalled: .*killed and replaced") as caught:
+            remote = run(TASKS, policy, out=tmp_path / "ray", heartbeat=heartbeat, **ray_kw)
+        assert _gone(pid, 30)  # killed, not left stopped holding its CPU
+    finally:
+        for sig in (signal.SIGCONT, signal.SIGKILL):  # whatever happened, nothing stays stopped
+            try:
+                os.kill(pid, sig)
+            except ProcessLookupError:
+                break
+    assert policy.calls > 6
+    assert [str(w.message).split(":")[0] for w in caught.list].count("shard 0's actor stalled") == 1
+    assert [t.line() for t in remote] == [t.line() for t in local]
+    assert (tmp_path / "ray/trajectories.jsonl").read_bytes() == (
+        tmp_path / "local/trajectories.jsonl"
+    ).read_bytes()
+
+
+def test_a_slow_step_that_answers_its_ping_is_waited_for(tmp_path: Path) -> None:
+    """A step longer than the deadline is no stall while its actor answers the ping (from its health
+    thread, beside the step): nothing is replaced, nothing is warned about."""
+    plan = episodes(TASKS[:3])
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        replaced, got = replay(plan, SlowStep, heartbeat=Heartbeat(call_deadline_s=0.2, ping_timeout_s=5.0))
+    assert replaced == 0 and got == list(range(len(plan)))
+
+
+class SlowStep(Shard):
+    """Every step takes 0.6 s: three times the deadline of the test above."""
+
+    def step(self, actions, policy_s=0.0):  # type: ignore[no-untyped-def]
+        time.sleep(0.6)
+        return super().step(actions, policy_s)
+
+
+@pytest.mark.parametrize("deadline, ping", [(0.0, 1.0), (1.0, -1.0)])
+def test_a_heartbeat_needs_positive_deadlines(deadline: float, ping: float) -> None:
+    with pytest.raises(ValueError, match="must be > 0"):
+        Heartbeat(call_deadline_s=deadline, ping_timeout_s=ping)
+
+
+def test_a_pooled_actor_stopped_while_idle_is_replaced() -> None:
+    """A pooled actor SIGSTOPped between runs does not answer the next run's ping: it is killed and a
+    fresh one plays its shard."""
+    kw = {"seed": 4, "world_size": "S", "progress": False, "executor": "ray", "workers": 2}
+    first = run(TASKS[:6], RandomPolicy(4), **kw)
+    (pool,) = ray_executor._POOL.values()
+    pid = ray.get(pool[1].__ray_call__.remote(lambda _self: os.getpid()))
+    os.kill(pid, signal.SIGSTOP)
+    try:
+        again = run(TASKS[:6], RandomPolicy(4), heartbeat=Heartbeat(ping_timeout_s=2.0), **kw)
+        assert _gone(pid, 30)
+    finally:
+        for sig in (signal.SIGCONT, signal.SIGKILL):
+            try:
+                os.kill(pid, sig)
+            except ProcessLookupError:
+                break
+    assert [t.line() for t in again] == [t.line() for t in first]
+
+
+def test_an_infinite_deadline_waits_without_a_timeout() -> None:
+    """``call_deadline_s=inf``: no heartbeat (ray.wait is given no timeout), and the run plays on."""
+    plan = episodes(TASKS[:4])
+    replaced, got = replay(plan, Shard, heartbeat=Heartbeat(call_deadline_s=float("inf")))
+    assert replaced == 0 and got == list(range(len(plan)))
