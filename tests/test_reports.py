@@ -70,8 +70,12 @@ def test_eval_out_writes_report_md_and_png(runs: dict[str, Path]) -> None:
     ci = rep["ci95"]["basic"]
     assert f"[{ci[0]:.2f}, {ci[1]:.2f}]" in md
     assert f"Suite `{rep['suite_version']}`" in md and "| seed | `3` |" in md
-    # Every episode ran to its end: all "ok"; memory and skill tasks are gated.
-    assert f"| ok | {rep['completed']} |" in md
+    # Every episode ran to its end: "ok" (a final message) or "budget" (T_max), matching report.json's
+    # counts and adding up to the completed episodes; memory and skill tasks are gated.
+    counts = {o: n for o, n in rep["outcomes"].items() if o in ("ok", "budget") and n}
+    assert counts and sum(counts.values()) == rep["completed"]
+    for o, n in counts.items():
+        assert f"| {o} | {n} |" in md
     assert "| memory |" in md and "| skill |" in md
     png = (run / "report.png").read_bytes()
     assert png[:8] == b"\x89PNG\r\n\x1a\n" and len(png) > 10_000
