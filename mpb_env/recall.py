@@ -1,8 +1,10 @@
 """Tool recall R_N(q, H0; G): the candidate tools an episode starts with (paper eq. 3).
 
 * ``"bm25"`` (default): the top-N tools by BM25 (``bm25s``) over each tool's name, description,
-  argument docs, domain and domain vocabulary, against the query and the user turns of the history,
-  completed with the look-ups the ranked tools depend on (``mpb_env.retrieval``).
+  argument docs, domain, domain vocabulary and everyday phrases, against the query and the user and
+  assistant turns of the history, completed with what the ranked tools depend on (look-ups, switches,
+  the permission grant), a place for the sub-agent the request points to and, when skills are
+  offered, the best-matching library skill's tools (``mpb_env.retrieval``).
 * ``"bm25-plain"``: the earlier hand-written BM25 over name, description, domain and argument docs
   (kept for comparison: ``benchmarks/recall.py``).
 * ``"oracle"``: the same ranking, with every gold tool guaranteed a place (an upper bound that

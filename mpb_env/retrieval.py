@@ -4,30 +4,44 @@ Two rankers, both pure and deterministic (equal text → equal ranking on every 
 order):
 
 * ``"bm25"`` (the default): Okapi BM25 from ``bm25s`` over an enriched document per tool — its name's
-  words (three times), description, argument names and docs, domain and the domain's everyday
-  vocabulary (``DOMAIN_VOCABULARY``) — against the request with the phone-vocabulary expansions of its
-  words and phrases (``PHONE_VOCABULARY``). The ranking is then completed with the look-ups a ranked
-  tool depends on: a tool that takes an ``<entity>_id`` argument is followed by the best-matching
-  read-only tool that lists or searches that entity (``send_message(contact_id)`` brings
-  ``search_contacts``: the model must look the ID up first), and a writing tool by the best-matching
-  argument-free getter of its domain (``set_aod_mode`` brings ``get_input_settings``). Both relations
-  are read off the schemas, never written per tool.
+  words (three times), description, argument names and docs, domain, the domain's everyday
+  vocabulary (``DOMAIN_VOCABULARY``) and what people say for the tool
+  (``mpb_env.tool_phrases.TOOL_PHRASES``, twice) — against the request with the phone-vocabulary
+  expansions of its words and phrases (``PHONE_VOCABULARY``). The ranking is then completed with what
+  a ranked tool depends on, each right after it:
+
+  - per ``<entity>_id`` argument, the best-matching read-only tool that lists, searches or checks that
+    entity (``send_message(contact_id)`` brings ``search_contacts``: the model must look the ID up);
+  - for a writing tool, the best-matching argument-free getter of its domain (``set_aod_mode`` brings
+    ``get_input_settings``);
+  - the switches its documented ``PreconditionFailed`` names (``start_call`` fails while airplane
+    mode is on: ``set_airplane_mode``), and ``grant_app_permission`` when it needs an app's runtime
+    permission.
+
+  All three relations are read off the catalog (schemas, docs, permission specs), never written per
+  tool. Two sub-agents get a place early (merged in turns with the ranking): the GUI sub-agent when
+  the request names a well-known app (``THIRD_PARTY_APPS``), and the best-matching sub-agent when it
+  scores at least ``AGENT_SHARE`` of the best tool. When the skill loader is offered, the tools of the
+  library skill that best matches the request lead the ranking.
 * ``"bm25-plain"``: the earlier hand-written BM25 (``mpb_env.text.BM25``) over name, description,
   domain and argument docs with a smaller vocabulary, and no providers; kept so runs can compare.
 
-Nothing here sees a task's gold: the rankers read the catalog and the request text only.
+Nothing here sees a task's gold: the rankers read the catalog, the skill library and the request
+text only.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from functools import cache, lru_cache
-from typing import Literal
+from typing import Any, Literal
 
 import numpy as np
 
 from mpb_env.domains import catalog
 from mpb_env.text import BM25, tokenize
+from mpb_env.tool_phrases import THIRD_PARTY_APPS, TOOL_PHRASES
 from mpb_env.tools.runtime import ToolSpec
 
 Retriever = Literal["bm25", "bm25-plain"]
@@ -193,6 +207,64 @@ PHONE_VOCABULARY.update(
         "password": "vault",
         "lock": "lock",
         "screen": "display",
+        # a screenshot is an image file the visual sub-agent can read
+        "screenshot": "file image visual",
+        # airlines and rail lines name trips
+        "united": "flight",
+        "delta": "flight",
+        "alaska": "flight",
+        "american": "flight",
+        "jetblue": "flight",
+        "southwest": "flight",
+        "airline": "flight",
+        "amtrak": "train",
+        "rail": "train",
+        # units and currencies are converted
+        "gallon": "convert unit",
+        "liter": "convert unit",
+        "litre": "convert unit",
+        "mile": "convert unit",
+        "kilometer": "convert unit",
+        "km": "convert unit",
+        "feet": "convert unit",
+        "foot": "convert unit",
+        "inch": "convert unit",
+        "pound": "convert unit",
+        "kilogram": "convert unit",
+        "kg": "convert unit",
+        "ounce": "convert unit",
+        "celsius": "convert unit",
+        "fahrenheit": "convert unit",
+        "dollar": "convert currency",
+        "euro": "convert currency",
+        "yen": "convert currency",
+        "peso": "convert currency",
+        "currency": "convert",
+        # languages are translated (or typed, or set)
+        "translation": "translate",
+        "french": "language",
+        "spanish": "language",
+        "german": "language",
+        "italian": "language",
+        "japanese": "language",
+        "chinese": "language",
+        "mandarin": "language",
+        "korean": "language",
+        "portuguese": "language",
+        "dutch": "language",
+        "english": "language",
+        "mail": "email",
+        # airline codes name flights
+        "ua": "flight",
+        "aa": "flight",
+        "dl": "flight",
+        "wn": "flight",
+        "b6": "flight",
+        "ba": "flight",
+        "lh": "flight",
+        "af": "flight",
+        "ac": "flight",
+        "nh": "flight",
     }
 )
 
@@ -246,10 +318,12 @@ def plain_document(spec: ToolSpec) -> str:
 
 def tool_document(spec: ToolSpec) -> str:
     """What the default BM25 indexes for a tool: ``plain_document`` with the name's words twice more
-    (three times in all) and the domain's everyday vocabulary."""
+    (three times in all), the domain's everyday vocabulary and, twice, what people say for the tool
+    (``TOOL_PHRASES``)."""
     words = spec.name.replace("_", " ")
     vocab = DOMAIN_VOCABULARY.get(spec.domain, "")
-    return f"{words} {words} {plain_document(spec)} {vocab}"
+    phrases = TOOL_PHRASES.get(spec.name, "")
+    return f"{words} {words} {plain_document(spec)} {vocab} {phrases} {phrases}"
 
 
 def expand_query(text: str, vocabulary: dict[str, str] = PHONE_VOCABULARY) -> str:
@@ -295,30 +369,31 @@ def _noun(arg: str) -> str:
 
 
 @cache
-def providers() -> dict[str, tuple[str, ...]]:
-    """Tool → the read-only tools that list or search the entities its ``*_id`` arguments name (the
-    look-ups it depends on), in catalog order."""
+def providers() -> dict[str, tuple[tuple[str, ...], ...]]:
+    """Tool → for each of its ``*_id`` arguments, the read-only tools that list, search or check the
+    entity the argument names (the look-ups it depends on), in catalog order: ``play_media`` →
+    ``((search_media,), (list_playlists,))`` for its ``media_id`` and ``playlist_id``."""
     specs = catalog()
-    out: dict[str, tuple[str, ...]] = {}
+    out: dict[str, tuple[tuple[str, ...], ...]] = {}
     for name, spec in specs.items():
-        found: list[str] = []
+        per: list[tuple[str, ...]] = []
         for arg in _args(spec):
             if not (arg.endswith("_id") or arg.endswith("_ids")):
                 continue
             noun = tokenize(_noun(arg))
-            for other, o in specs.items():
-                verb, *rest = other.split("_")
-                if (
-                    other != name
-                    and not o.mutates
-                    and verb in ("list", "search")
-                    and noun
-                    and noun[0] in tokenize(" ".join(rest))
-                    and other not in found
-                ):
-                    found.append(other)
-        if found:
-            out[name] = tuple(found)
+            found = tuple(
+                other
+                for other, o in specs.items()
+                if other != name
+                and not o.mutates
+                and other.split("_")[0] in ("list", "search", "check")
+                and noun
+                and noun[0] in tokenize(" ".join(other.split("_")[1:]))
+            )
+            if found and found not in per:
+                per.append(found)
+        if per:
+            out[name] = tuple(per)
     return out
 
 
@@ -332,6 +407,49 @@ def domain_getters() -> dict[str, tuple[str, ...]]:
         if name.startswith("get_") and not spec.mutates and not required:
             out.setdefault(spec.domain, []).append(name)
     return {d: tuple(v) for d, v in out.items()}
+
+
+def _raises(spec: ToolSpec, error: str) -> str:
+    """The ``Raises:`` entry for ``error`` in the tool's docstring (when it fails so), or ``""``."""
+    doc = spec.fn.__doc__ or ""
+    if "Raises:" not in doc:
+        return ""
+    out: list[str] = []
+    for line in doc.split("Raises:", 1)[1].splitlines():
+        text = line.strip()
+        if text.startswith(f"{error}:"):
+            out.append(text)
+        elif out and text and not re.match(r"^[A-Z]\w+:", text):
+            out.append(text)  # the entry goes on
+        elif out:
+            break
+    return " ".join(out)
+
+
+def _switch_noun(spec: ToolSpec) -> str:
+    """What an on/off switch turns on, in folded words (``set_wifi_enabled`` → ``"wi fi"``), read off
+    its ``enabled`` argument's doc ("true to turn Wi-Fi on"); ``""`` for a tool that is no such switch."""
+    doc = str(_args(spec).get("enabled", {}).get("description", ""))
+    m = re.match(r"true to turn (.+?) on\b", doc)
+    return " ".join(tokenize(m.group(1))) if m else ""
+
+
+@cache
+def enablers() -> dict[str, tuple[str, ...]]:
+    """Tool → the switches its documented ``PreconditionFailed`` names (``start_call`` fails while
+    "airplane mode is on": ``set_airplane_mode``), then ``grant_app_permission`` for a tool that needs
+    an app's runtime permission. Read off the catalog's docs and specs, never written per tool."""
+    specs = catalog()
+    switches = {name: noun for name, spec in specs.items() if (noun := _switch_noun(spec))}
+    out: dict[str, tuple[str, ...]] = {}
+    for name, spec in specs.items():
+        failure = f" {' '.join(tokenize(_raises(spec, 'PreconditionFailed')))} "
+        found = [s for s, noun in switches.items() if s != name and f" {noun} " in failure]
+        if spec.permission and "grant_app_permission" in specs:
+            found.append("grant_app_permission")
+        if found:
+            out[name] = tuple(found)
+    return out
 
 
 def scores(text: str, retriever: Retriever = "bm25") -> np.ndarray:
@@ -352,33 +470,110 @@ def _order(s: np.ndarray) -> list[int]:
     return [int(i) for i in idx[np.lexsort((idx, -s[idx]))]]
 
 
+#: The skill loader (``mpb_env.gates.SKILL_LOADER``): when it is offered, so are the skills.
+SKILL_LOADER = "load_skill"
+#: The sub-agent that works inside an app's screens.
+GUI_AGENT = "delegate_to_gui_agent"
+
+
+#: The best-matching sub-agent (``delegate_to_*``: what no tool covers goes to one) gets a place when
+#: it scores at least this share of the best tool (0.3 chosen on train among 0.2-0.7).
+AGENT_SHARE = 0.3
+
+
+@cache
+def _agents() -> tuple[str, ...]:
+    return tuple(t for t in catalog() if t.startswith("delegate_to_"))
+
+
+@cache
+def _skill_index():  # type: ignore[no-untyped-def]
+    import bm25s
+
+    from mpb_env.domains.assistant import SKILLS
+
+    index = bm25s.BM25(k1=1.5, b=0.75)
+    docs = [f"{s['id'].replace('_', ' ')} {s['name']} {s['name']} {s['description']}" for s in SKILLS]
+    index.index([tokenize(d) or ["_"] for d in docs], show_progress=False)
+    return index, SKILLS
+
+
+def matching_skills(text: str) -> list[dict[str, Any]]:
+    """The skills of the assistant's library (``SKILLS``: the same for every task) whose ID, name or
+    description match ``text``, best first, ties in library order."""
+    index, skills = _skill_index()
+    query = [t for t in dict.fromkeys(tokenize(expand_query(text))) if t in index.vocab_dict]
+    if not query:
+        return []
+    return [skills[i] for i in _order(index.get_scores(query).astype(np.float64))]
+
+
+def _dependencies(name: str, score: dict[str, float], skip: set[str]) -> list[str]:
+    """What follows ``name`` in the ranking: per ``*_id`` argument the best-scoring provider, for a
+    writing tool the best-scoring getter of its domain, and its enablers (``enablers``)."""
+    spec = catalog()[name]
+    extra = [
+        min(left, key=lambda p: -score[p])
+        for group in providers().get(name, ())
+        if (left := [p for p in group if p not in skip])
+    ]
+    if spec.mutates:
+        getters = domain_getters().get(spec.domain, ())
+        extra += sorted(getters, key=lambda p: -score[p])[:1]
+    extra += [p for p in enablers().get(name, ()) if p not in skip]
+    return extra
+
+
 @lru_cache(maxsize=65_536)
 def ranked(
     text: str, n: int, retriever: Retriever = "bm25", offered: tuple[str, ...] = ()
 ) -> tuple[str, ...]:
     """The ``n`` best tool names for ``text``, best first (fewer when fewer tools match at all). Tools
-    in ``offered`` (what the action set holds anyway, e.g. the memory search) take no place."""
+    in ``offered`` (what the action set holds anyway, e.g. the memory search) take no place.
+
+    The default retriever takes, in turns, the next tool of the BM25 ranking and of each extra list:
+    the GUI sub-agent when ``text`` names a well-known app, the best-matching sub-agent when it scores
+    at least ``AGENT_SHARE`` of the best tool. When the skill loader is offered, the tools the
+    best-matching library skill binds lead the BM25 ranking (the planner may run the skill's steps
+    without loading it). Each taken tool brings its dependencies (``_dependencies``) right after it;
+    the skill's own tools bring none (the skill lists what it needs)."""
     names = _names()
     s = scores(text, retriever)
-    order = [names[i] for i in _order(s)]
     if retriever == "bm25-plain":
-        return tuple(order[:n])
+        return tuple(names[i] for i in _order(s)[:n])
     skip = set(offered)
-    order = [t for t in order if t not in skip]
     score = dict(zip(names, s.tolist(), strict=True))
-    prov, getters = providers(), domain_getters()
-    specs = catalog()
+    bound: list[str] = []
+    if SKILL_LOADER in skip:
+        skills = matching_skills(text)[:1]
+        bound = list(dict.fromkeys(t for sk in skills for t in sk["tools"] if t not in skip and t in score))
+    lists = [[*bound, *(names[i] for i in _order(s) if names[i] not in skip)]]
+    if GUI_AGENT in score and GUI_AGENT not in skip and any(w in THIRD_PARTY_APPS for w in tokenize(text)):
+        lists.append([GUI_AGENT])
+    agents = [t for t in _agents() if t not in skip and score[t] > 0]
+    best = max(agents, key=lambda t: score[t], default=None)  # ties: catalog order
+    if best is not None and [best] not in lists and score[best] >= AGENT_SHARE * max(score.values()):
+        lists.append([best])
     out: dict[str, None] = {}
-    for name in order:
-        if len(out) >= n:
-            break
+    expanded: set[str] = set(bound)
+
+    def take(name: str) -> None:
         out[name] = None
-        extra = sorted((p for p in prov.get(name, ()) if p not in skip), key=lambda p: -score[p])[:1]
-        if specs[name].mutates:
-            extra += sorted(getters.get(specs[name].domain, ()), key=lambda p: -score[p])[:1]
-        for p in extra:
-            if len(out) < n:
-                out[p] = None
+        if name not in expanded:
+            expanded.add(name)
+            for p in _dependencies(name, score, skip):
+                if len(out) < n:
+                    out.setdefault(p, None)
+
+    cursors = [0] * len(lists)
+    while len(out) < n and any(c < len(lst) for c, lst in zip(cursors, lists, strict=True)):
+        for i, lst in enumerate(lists):
+            while cursors[i] < len(lst) and lst[cursors[i]] in out:
+                take(lst[cursors[i]])  # in already as a dependency: its own dependencies follow it
+                cursors[i] += 1
+            if cursors[i] < len(lst) and len(out) < n:
+                take(lst[cursors[i]])
+                cursors[i] += 1
     return tuple(out)
 
 
