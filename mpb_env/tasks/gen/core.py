@@ -20,7 +20,9 @@ A **family** is a function that writes one task draft from a ``Ctx``::
   train and dev: odd); every pick is recorded, so a task's *entity combination* is known.
 * ``ctx.want`` carries what the generator needs from this draw (e.g. ``{"turns": "multi"}`` for a
   memory task that must come with a dialogue history H0).
-* ``ctx.rng`` is the family's seeded RNG for anything else (never the global ``random``).
+* ``ctx.rng`` is the family's seeded RNG for anything else (never the global ``random``). It is seeded
+  by (seed, split, stream, draw), where the stream is the family id (``<id>@multi`` for a memory
+  family's multi-turn draws): a family's draws never depend on another family's.
 * A family raises ``Skip`` when a draw is unusable (e.g. a clash it cannot resolve); the generator
   draws again.
 
@@ -105,13 +107,22 @@ class Ctx:
     """One draw of a family for one split: seeded RNG, split-filtered phrasings and entity pools."""
 
     def __init__(
-        self, split: str, family_id: str, draw: int, seed: int, pools: dict[str, Sequence[Any]]
+        self,
+        split: str,
+        family_id: str,
+        draw: int,
+        seed: int,
+        pools: dict[str, Sequence[Any]],
+        stream: str | None = None,
     ) -> None:
         self.split = split
         self.parity = SPLIT_PARITY[split]
         self.family_id = family_id
-        key = f"{seed}:{split}:{family_id}:{draw}".encode()
+        key = f"{seed}:{split}:{stream or family_id}:{draw}".encode()
         self.rng = random.Random(zlib.crc32(key) ^ (seed << 32))
+        #: Phrasings are chosen from a stream of their own, so adding or editing a family's phrasings
+        #: never changes which entities it draws.
+        self._say_rng = random.Random(zlib.crc32(key + b":say") ^ (seed << 32))
         self.pools = pools
         self.template: str | None = None
         self.entities: list[tuple[str, str]] = []
@@ -122,10 +133,15 @@ class Ctx:
         if len(phrasings) < 2:
             raise ValueError(f"family {self.family_id} needs at least 2 phrasings (one per split side)")
         share = [i for i in range(len(phrasings)) if i % 2 == self.parity]
-        index = self.rng.choice(share)
+        index = self._say_rng.choice(share)
         self.template = f"{self.family_id}#{index}"
         text = phrasings[index].format(**vars)
         return text[0].upper() + text[1:]
+
+    @property
+    def say_rng(self) -> random.Random:
+        """The RNG that picks phrasings (a family choosing its own, e.g. a dialogue, uses this one)."""
+        return self._say_rng
 
     def pick(self, pool: str) -> Any:
         """An entity from this split's half of ``pool`` (recorded in the task's entity combination)."""
