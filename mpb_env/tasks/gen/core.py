@@ -33,6 +33,7 @@ construction; ``tests/test_generator.py`` proves it on the generated data.
 from __future__ import annotations
 
 import random
+import re
 import zlib
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -135,8 +136,7 @@ class Ctx:
         share = [i for i in range(len(phrasings)) if i % 2 == self.parity]
         index = self._say_rng.choice(share)
         self.template = f"{self.family_id}#{index}"
-        text = phrasings[index].format(**vars)
-        return text[0].upper() + text[1:]
+        return fill(phrasings[index], **vars)
 
     @property
     def say_rng(self) -> random.Random:
@@ -164,6 +164,36 @@ class Ctx:
     def choice(self, options: Sequence[Any]) -> Any:
         """A free choice that is not an entity (e.g. which of two equivalent tools the oracle uses)."""
         return self.rng.choice(list(options))
+
+
+_NAMED = re.compile(r"[A-Z][a-z]+'s\b")
+_DETERMINED = re.compile(r"(?:[Tt]he|[Mm]y|[Aa]n?)\s")
+_DETERMINER = r"\b(?:[Mm]y|[Yy]our|[Tt]he|[Oo]ur|[Aa]n?)\s+"
+_OPENS = r"(?:^|(?<![.])[.]\s+|[!?]\s+)"
+
+
+def fill(template: str, **vars: Any) -> str:
+    """``template.format(**vars)`` with the grammar rules a slot needs, then a capital first letter:
+
+    * a slot whose value starts with a name's possessive ("Emma's swim class") or a determiner ("the
+      Denver workshop") takes no determiner: ``my {topic}`` and ``the {topic}`` read "Emma's swim
+      class"; ``a {label}`` before a vowel reads "an Airport run";
+    * a slot that opens a sentence starts with a capital ("? {question}" → "? What ...").
+    """
+    for k, v in vars.items():
+        if not isinstance(v, str) or not v:
+            continue
+        slot = re.escape("{" + k + "}")
+        if _NAMED.match(v) or _DETERMINED.match(v):
+            template = re.sub(_DETERMINER + f"(?={slot})", "", template)
+        elif v[0] in "aeioAEIO":
+            template = re.sub(rf"\b([Aa])\s+(?={slot})", r"\1n ", template)
+        if v[0].islower() and re.search(_OPENS + slot, template):
+            cap = f"__cap_{k}__"
+            template = re.sub(f"({_OPENS}){slot}", r"\g<1>{" + cap + "}", template)
+            vars = {**vars, cap: v[0].upper() + v[1:]}
+    text = template.format(**vars)
+    return text[0].upper() + text[1:] if text else text
 
 
 def _entity_key(value: Any) -> str:
