@@ -160,7 +160,7 @@ class _Stream:
             draw = self.draw
             self.draw += 1
             key = fam.id if self.stream in ("", "single") else f"{fam.id}@{self.stream}"
-            ctx = Ctx(d.split, fam.id, draw, d.seed, _pools.POOLS, stream=key)
+            ctx = Ctx(d.split, fam.id, draw, d.seed, _pools.POOLS, stream=key, nth=len(self.tasks))
             ctx.want = dict(self.want)
             try:
                 draft = fam.fn(ctx)

@@ -12,7 +12,8 @@ A **family** is a function that writes one task draft from a ``Ctx``::
             gold=..., oracle=[...],
         )
 
-* ``ctx.say(phrasings, **vars)`` picks one phrasing — the **template** — from the split's share:
+* ``ctx.say(phrasings, **vars)`` picks one phrasing — the **template** — from the split's share (the
+  family's successive tasks take the share in turn, ``Ctx.rotate``), formatted by ``fill``:
   bench (and the interaction suite) get the even-indexed phrasings of a family, train and dev the odd
   ones (so a family needs ≥ 2); the chosen template id is ``<family>#<index>``. Dev is a held-out draw
   from the train distribution: its queries never occur in train.
@@ -115,15 +116,16 @@ class Ctx:
         seed: int,
         pools: dict[str, Sequence[Any]],
         stream: str | None = None,
+        nth: int | None = None,
     ) -> None:
         self.split = split
         self.parity = SPLIT_PARITY[split]
         self.family_id = family_id
         key = f"{seed}:{split}:{stream or family_id}:{draw}".encode()
         self.rng = random.Random(zlib.crc32(key) ^ (seed << 32))
-        #: Phrasings are chosen from a stream of their own, so adding or editing a family's phrasings
-        #: never changes which entities it draws.
-        self._say_rng = random.Random(zlib.crc32(key + b":say") ^ (seed << 32))
+        #: Which task of its stream this draw is for (the phrasings rotate over it); default: ``draw``.
+        self.nth = draw if nth is None else nth
+        self._start = zlib.crc32(f"{seed}:{split}:{stream or family_id}".encode())
         self.pools = pools
         self.template: str | None = None
         self.entities: list[tuple[str, str]] = []
@@ -134,14 +136,15 @@ class Ctx:
         if len(phrasings) < 2:
             raise ValueError(f"family {self.family_id} needs at least 2 phrasings (one per split side)")
         share = [i for i in range(len(phrasings)) if i % 2 == self.parity]
-        index = self._say_rng.choice(share)
+        index = self.rotate(share)
         self.template = f"{self.family_id}#{index}"
         return fill(phrasings[index], **vars)
 
-    @property
-    def say_rng(self) -> random.Random:
-        """The RNG that picks phrasings (a family choosing its own, e.g. a dialogue, uses this one)."""
-        return self._say_rng
+    def rotate(self, share: Sequence[int]) -> int:
+        """The phrasing index of this draw: a family's successive tasks take ``share`` in turn (from a
+        seeded start), so they read differently; it never touches ``rng``, so adding or editing
+        phrasings moves no entity."""
+        return share[(self.nth + self._start) % len(share)]
 
     def pick(self, pool: str) -> Any:
         """An entity from this split's half of ``pool`` (recorded in the task's entity combination)."""

@@ -291,7 +291,7 @@ def recognize_then_add(ctx: Ctx) -> Draft:
          "there's a great song {w} — figure out what it is and save it to my {p} playlist.",
          "name that tune {w}, then add it to {p}.",
          "listen to the song {w} and add it to the {p} playlist.",
-         "what song is this {w}? stick it in {p} for me."],
+         "what song is this {w}? Stick it in {p} for me."],
         w=where, p=playlist["name"],
     )  # fmt: skip
     return Draft(

@@ -100,7 +100,7 @@ def _dialogue(
     if len(options) < 2:
         raise ValueError(f"family {ctx.family_id} needs at least 2 phrasings per turn kind")
     share = [i for i in range(len(options)) if i % 2 == ctx.parity]
-    index = ctx.say_rng.choice(share)
+    index = ctx.rotate(share)
     ctx.template = f"{ctx.family_id}#{offset + index + (MULTI_OFFSET if multi_turn else 0)}"
     if not multi_turn:
         return [], _cap(fill(options[index], **vars))
