@@ -170,7 +170,7 @@ def start_timer(ctx: Ctx) -> Draft:
     query = ctx.say(
         ["set {a} {m}-minute timer for the {lab}.", "start a timer for {m} minutes — {lab}.",
          "{Lab} timer, {m} minutes please.", "count down {m} minutes for my {lab}.",
-         "time my {lab}: {m} minutes.", "give me {a} {m} minute {lab} timer."],
+         "my {lab} needs {m} minutes on the clock — start a timer.", "give me {a} {m} minute {lab} timer."],
         a=a_n(minutes), m=minutes, lab=label.lower(), Lab=label,
     )  # fmt: skip
     return Draft(
