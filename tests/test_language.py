@@ -1,18 +1,42 @@
-"""The language checks catch what they are for: the same task reworded, near-duplicate queries and
-template seams, on hand-written cases."""
+"""The suites' language: no task twice in other words, no near-duplicate queries, no template seams; the
+checks themselves catch hand-written bad cases; and the generator is additive (a new family changes no
+other family's tasks)."""
 
 from __future__ import annotations
 
 import pytest
 
 from mpb_env.tasks import load_tasks
+from mpb_env.tasks.build import suite_jsonl
+from mpb_env.tasks.gen import BENCH_SEED, build_suite, load_families, task_id
+from mpb_env.tasks.gen.core import FAMILIES, Family, fill
 from mpb_env.tasks.language import (
     NEAR_DUPLICATE,
     NearDuplicates,
     SeamDetector,
+    near_duplicate_pairs,
     same_task_groups,
+    seams,
     similarity,
 )
+
+GENERATED = ("bench", "interaction", "train", "dev")
+
+
+@pytest.mark.parametrize("split", GENERATED)
+def test_no_suite_holds_the_same_task_twice(split: str) -> None:
+    assert same_task_groups(load_tasks(split)) == []
+
+
+@pytest.mark.parametrize("split", GENERATED)
+def test_no_suite_holds_near_duplicate_queries(split: str) -> None:
+    assert near_duplicate_pairs(load_tasks(split)) == []
+
+
+@pytest.mark.parametrize("split", GENERATED)
+def test_no_suite_shows_a_template_seam(split: str) -> None:
+    assert seams(load_tasks(split)) == []
+
 
 # --- the checks catch what they are for ------------------------------------------------------------
 
@@ -83,3 +107,66 @@ def test_near_duplicates_are_the_same_words_up_to_numbers() -> None:
     index.add("Block +1 206 555 0126, they keep calling me with spam.")
     assert index.match("Block +1 305 555 0188, they keep calling me with spam.") is not None
     assert index.match("Unblock the number that keeps calling me.") is None
+
+
+def test_fill_drops_a_determiner_before_a_name_and_capitalises_a_sentence() -> None:
+    assert fill("forget my {t}.", t="Emma's swim class") == "Forget Emma's swim class."
+    assert fill("send the {t} receipts", t="the Denver workshop") == "Send the Denver workshop receipts"
+    assert fill("add a {t} alarm.", t="Airport run") == "Add an Airport run alarm."
+    assert fill("look at my screen? {q}", q="what is that?") == "Look at my screen? What is that?"
+    assert fill("so... {q}", q="maybe not") == "So... maybe not"
+
+
+# --- ids and additivity ----------------------------------------------------------------------------
+
+
+def test_ids_name_the_family_and_its_draw() -> None:
+    fams = load_families()
+    assert task_id(fams["apps.clear_cache"], 2) == "basic-apps.clear_cache-002"
+    assert task_id(fams["memory.add_fact"], 4, "multi") == "memory-add_fact-multi-004"
+    ids = {t.id for t in load_tasks("bench")}
+    assert "basic-apps.clear_cache-001" in ids and all(
+        i.split("-")[0] in {"basic", "subagent", "memory", "skill"} for i in ids
+    )
+
+
+def _alias(src: str, new_id: str, weight: int) -> Family:
+    """A dummy family: another family's code under a new id (so its own seeded stream)."""
+    f = FAMILIES[src]
+    return Family(new_id, f.dimension, f.category, f.bucket, f.fn, f.splits, weight)
+
+
+def test_adding_a_family_changes_no_other_familys_tasks(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A family registered first in id order, heavy enough to take a share of its group's quota: every
+    other family keeps a run of its own tasks (a prefix of what it had, or more), each with the same id
+    and the same bytes; groups the dummy is not in are untouched."""
+    load_families()
+    before = build_suite("bench", BENCH_SEED, "bench-v2", scale=0.15)
+    dummies = [_alias("apps.clear_cache", "aaa.dummy", 4), _alias("memory.add_fact", "memory.aaa_dummy", 3)]
+    for d in dummies:
+        monkeypatch.setitem(FAMILIES, d.id, d)
+    after = build_suite("bench", BENCH_SEED, "bench-v2", scale=0.15)
+    assert len(after) == len(before)
+    new = [t for t in after if t.meta["family"] in {d.id for d in dummies}]
+    assert new and {t.id.rsplit("-", 1)[0] for t in new} == {
+        "basic-aaa.dummy",
+        "memory-aaa_dummy-single",
+        "memory-aaa_dummy-multi",
+    }
+    old_by_id = {t.id: t for t in before}
+    new_by_id = {t.id: t for t in after}
+    shorter = 0
+    for fam in {t.meta["family"] for t in before}:
+        olds = [t.id for t in before if t.meta["family"] == fam]
+        news = [t.id for t in after if t.meta["family"] == fam]
+        for stream in {i.rsplit("-", 1)[0] for i in olds + news}:
+            o = [i for i in olds if i.rsplit("-", 1)[0] == stream]
+            n = [i for i in news if i.rsplit("-", 1)[0] == stream]
+            short, long = sorted((o, n), key=len)
+            assert long[: len(short)] == short, (stream, o, n)  # one run is the front of the other
+            shorter += len(n) < len(o)
+        for i in set(olds) & set(news):
+            assert suite_jsonl([old_by_id[i]]) == suite_jsonl([new_by_id[i]]), i
+    assert shorter > 0  # the dummies did take quota from other families
+    untouched = [t for t in before if t.dimension in ("subagent", "skill")]
+    assert suite_jsonl(untouched) == suite_jsonl([t for t in after if t.dimension in ("subagent", "skill")])
