@@ -2,11 +2,16 @@
 
 ``build_bench()`` fills the paper's quotas (§3.4, §4.1) from the registered families with a fixed seed:
 Basic 1,040 (208 per behavioural category), Sub-agent 89, Memory 376 (176 single-turn / 200 multi-turn,
-188 DB-primary (state bucket) / 188 API-primary (tool bucket)), Skill 200. Every candidate is checked as
-it is drawn: its oracle must pass with no unexplained tool error and the null policy must fail;
-duplicate queries are drawn again. ``generate(split="train", n, seed)`` draws from the train side of
-every family (other phrasings and entity halves), so train never repeats a bench query, template or
-entity combination.
+188 DB-primary (state bucket) / 188 API-primary (tool bucket)), Skill 200. Each group's count is
+apportioned over its families (``apportion``) and each family's share taken from the front of its own
+seeded draw stream, so adding a family changes no other family's tasks and a task's id names its
+family and its place in that stream (``task_id``). Every candidate is checked as it is drawn: its
+oracle must pass with no unexplained tool error and the null policy must fail; a draw that repeats a
+query of its stream, or is the same task as or a near-duplicate of one kept there
+(``mpb_env.tasks.language``), is drawn again (across families, ``tests/test_language.py`` holds every
+stored suite to none). ``generate(split="train", n, seed)`` draws from the train side of every family
+(other phrasings and entity halves), so train never repeats a bench query, template or entity
+combination.
 """
 
 from __future__ import annotations
