@@ -62,8 +62,8 @@ def _pct(v: np.ndarray) -> float | None:
 def task_of(episode_id: str) -> str:
     """The task an episode belongs to: a skill episode ``<id>@SOR`` / ``<id>@MTSR`` is task ``<id>``.
 
-    >>> task_of("skill-0005@MTSR"), task_of("basic-0001")
-    ('skill-0005', 'basic-0001')
+    >>> task_of("skill-morning_routine-002@MTSR"), task_of("basic-apps.clear_cache-001")
+    ('skill-morning_routine-002', 'basic-apps.clear_cache-001')
     """
     return episode_id.split("@", 1)[0]
 

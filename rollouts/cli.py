@@ -899,7 +899,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.set_defaults(func=cmd_tools)
 
     p = sub.add_parser("show", help="show one task")
-    p.add_argument("task_id", help="task id, e.g. basic-0001 (skill variants: <id>@SOR, <id>@MTSR)")
+    p.add_argument("task_id", help="task id, e.g. basic-apps.clear_cache-001 (skill variants: <id>@SOR, <id>@MTSR)")
     _task_source(p)
     p.add_argument("--json", action="store_true", help="print the task record as JSON")
     p.set_defaults(func=cmd_show)

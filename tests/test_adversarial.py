@@ -7,6 +7,7 @@ from collections.abc import Mapping
 
 import orjson
 import pytest
+from task_ids import task_id_of
 
 from mpb_env.checkers import MAX_SPARE_ASKS, match, repeated_calls
 from mpb_env.episode import task_patch
@@ -26,6 +27,19 @@ from mpb_env.tools.runtime import call_tool
 from mpb_env.validation import replay
 from mpb_env.world.generate import load_world
 from mpb_env.world.state import PhoneState
+
+# Fixture tasks by family and entities (tests/task_ids.py), not by place in the suite.
+TEXT_BY_NAME = task_id_of("calls.text_by_name", people="contact_055")
+REMINDER_BEFORE_EVENT = task_id_of("time.reminder_before_event", upcoming_events="event_013")
+SMS_PERMISSION = task_id_of("calls.sms_permission", people="contact_055")
+DATA_USAGE_ANSWER = task_id_of("network.data_usage_answer", net_usage_apps="mail")
+WEATHER_FORECAST = task_id_of(
+    "travel.weather_forecast",
+    tu_weather="[('city', 'San Francisco'), ('city_id', 'san_francisco'), ('condition', 'sunny'), ('date', '2026-05-30'), ('high_f', 61), ('humidity', 56), ('low_f', 48), ('precip_chance', 0), ('wind_mph', 17)]",
+)
+ALARM_FAULT_RETRY = task_id_of("time.alarm_fault_retry", alarm_labels="Bike to work")
+CONTROL_ALARM = task_id_of("interaction.control_alarm", split="interaction", times="07:35")
+ALARM_BEFORE = task_id_of("interaction.alarm_before", split="interaction", times="19:10")
 
 BENCH = task_index("bench")
 
@@ -91,7 +105,7 @@ def test_the_table_flags_a_policy_above_the_bound(monkeypatch: pytest.MonkeyPatc
 
 
 # --------------------------------------------------------------------------- free text ($text)
-_TRAFFIC = BENCH["basic-0019"].gold.calls[0].arguments["text"]  # type: ignore[index]
+_TRAFFIC = BENCH[TEXT_BY_NAME].gold.calls[0].arguments["text"]  # type: ignore[index]
 
 
 @pytest.mark.parametrize(
@@ -126,69 +140,69 @@ def test_a_cheap_message_fails(text: str) -> None:
     "title", ["Buy flowers", "Reminder: buy flowers", "buy FLOWERS!", "Buy flowers today"]
 )
 def test_a_title_may_name_what_it_is(title: str) -> None:
-    gold = BENCH["basic-0258"].gold.delta[0].fields["title"]  # type: ignore[index]
+    gold = BENCH[REMINDER_BEFORE_EVENT].gold.delta[0].fields["title"]  # type: ignore[index]
     assert match(gold, title)
     assert not match(gold, "flowers")  # the request fixes "buy" too
     assert not match(gold, "ahead buy chris coffee flowers hour li reminder set")
 
 
 def test_a_number_word_may_be_written_as_digits() -> None:
-    late = BENCH["basic-0221"].gold.delta[0].fields["text"]  # type: ignore[index]
+    late = BENCH[SMS_PERMISSION].gold.delta[0].fields["text"]  # type: ignore[index]
     assert match(late, "Running about 10 minutes late!")
     assert match(late, "I'm running ten min late")  # one of four dictated words may go
     assert not match(late, "late")
 
 
 def test_the_oracle_passes_with_its_own_text_and_fails_with_one_keyword() -> None:
-    oracle = BENCH["basic-0019"].oracle
-    assert _passes("basic-0019", oracle)
+    oracle = BENCH[TEXT_BY_NAME].oracle
+    assert _passes(TEXT_BY_NAME, oracle)
     cheap = _call("send_message", contact_id="contact_055", text="traffic")
-    assert not _passes("basic-0019", [oracle[0], cheap, oracle[-1]])
+    assert not _passes(TEXT_BY_NAME, [oracle[0], cheap, oracle[-1]])
 
 
 # --------------------------------------------------------------------------- behaviour answers
 def test_an_answer_needs_the_look_up_that_reveals_it() -> None:
     """ "Mail used 310 MB" without reading the usage fails; after the read, in several styles, passes."""
-    read = BENCH["basic-0046"].oracle[0]
+    read = BENCH[DATA_USAGE_ANSWER].oracle[0]
     for final in (
         "Mail has used 310 MB of mobile data this cycle.",
         "310 MB so far (since May 1).",
         "About **310 MB** of mobile data went to Mail.",
     ):
-        assert _passes("basic-0046", [read, final]), final
-        verdict = replay(BENCH["basic-0046"], [final]).verdict
+        assert _passes(DATA_USAGE_ANSWER, [read, final]), final
+        verdict = replay(BENCH[DATA_USAGE_ANSWER], [final]).verdict
         assert not verdict.success and any("look-up" in r or "without a call" in r for r in verdict.reasons)  # type: ignore[union-attr]
 
 
 def test_raw_tool_output_is_no_answer() -> None:
-    task = BENCH["basic-0073"]
+    task = BENCH[WEATHER_FORECAST]
     state = PhoneState(load_world("M"), task_patch(task), task.now)
     fb = call_tool(state, "get_weather_forecast", {"city": "San Francisco", "start_date": "2026-05-30"})
     dump = "Here is what I found: " + orjson.dumps(fb).decode()
     verdict = replay(task, [task.oracle[0], dump]).verdict
     assert not verdict.success and any("raw tool output" in r for r in verdict.reasons)  # type: ignore[union-attr]
-    assert _passes("basic-0073", [task.oracle[0], "Sunny in San Francisco on May 30, high 61°F."])
+    assert _passes(WEATHER_FORECAST, [task.oracle[0], "Sunny in San Francisco on May 30, high 61°F."])
 
 
 def test_a_negated_answer_fails_and_a_plain_one_passes() -> None:
-    task = BENCH["basic-0046"]
-    assert not _passes("basic-0046", [task.oracle[0], f"NOT {task.oracle[-1]} (wrong)"])
-    assert not _passes("basic-0046", [task.oracle[0], f"NOT {task.oracle[-1]}"])
-    assert not _passes("basic-0046", [task.oracle[0], "Mail has not used 310 MB of mobile data."])
-    assert _passes("basic-0046", [task.oracle[0], "Not much: Mail is at 310 MB of mobile data."])
-    assert _passes("basic-0046", [task.oracle[0], "It's 310 MB — not much."])  # "not" alone is fine
+    task = BENCH[DATA_USAGE_ANSWER]
+    assert not _passes(DATA_USAGE_ANSWER, [task.oracle[0], f"NOT {task.oracle[-1]} (wrong)"])
+    assert not _passes(DATA_USAGE_ANSWER, [task.oracle[0], f"NOT {task.oracle[-1]}"])
+    assert not _passes(DATA_USAGE_ANSWER, [task.oracle[0], "Mail has not used 310 MB of mobile data."])
+    assert _passes(DATA_USAGE_ANSWER, [task.oracle[0], "Not much: Mail is at 310 MB of mobile data."])
+    assert _passes(DATA_USAGE_ANSWER, [task.oracle[0], "It's 310 MB — not much."])  # "not" alone is fine
 
 
 # --------------------------------------------------------------------------- doing things twice, asking
 def test_sending_twice_fails_but_a_retry_after_a_failure_passes() -> None:
-    oracle = BENCH["basic-0019"].oracle
-    assert not _passes("basic-0019", [oracle[0], oracle[1], oracle[1], oracle[-1]])
+    oracle = BENCH[TEXT_BY_NAME].oracle
+    assert not _passes(TEXT_BY_NAME, [oracle[0], oracle[1], oracle[1], oracle[-1]])
     # the alarm fails once (an injected fault) and is set on the retry: one alarm, one success
-    assert _passes("basic-0883", BENCH["basic-0883"].oracle)
+    assert _passes(ALARM_FAULT_RETRY, BENCH[ALARM_FAULT_RETRY].oracle)
 
 
 def test_setting_a_value_again_is_no_repeat() -> None:
-    task = BENCH["basic-0019"]
+    task = BENCH[TEXT_BY_NAME]
     state = PhoneState(load_world("M"), task_patch(task), task.now)
     for _ in range(2):
         assert call_tool(state, "set_wifi_enabled", {"enabled": True})["status"] == "success"
@@ -200,13 +214,13 @@ def test_setting_a_value_again_is_no_repeat() -> None:
 
 def test_asking_is_bounded_where_nothing_was_missing() -> None:
     inter = task_index("interaction")
-    control = inter["interaction-control-0001"]
+    control = inter[CONTROL_ALARM]
     ask = _call("ask_user", question="What time should the alarm ring?")
     spare = [ask] * MAX_SPARE_ASKS
     assert replay(control, [*spare, *control.oracle]).verdict.success  # type: ignore[union-attr]
     verdict = replay(control, [*spare, ask, *control.oracle]).verdict
     assert not verdict.success and any("asked the user" in r for r in verdict.reasons)  # type: ignore[union-attr]
-    needed = inter["interaction-0001"]
+    needed = inter[ALARM_BEFORE]
     assert replay(needed, needed.oracle).verdict.success  # type: ignore[union-attr]
     too_many = [needed.oracle[0]] * (len(needed.user_facts) + MAX_SPARE_ASKS + 1) + needed.oracle[1:]
     assert not replay(needed, too_many).verdict.success  # type: ignore[union-attr]

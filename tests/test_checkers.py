@@ -7,9 +7,195 @@ import re
 import gymnasium as gym
 import orjson
 import pytest
+from task_ids import task_id_of
 
 import mpb_env  # noqa: F401
 from mpb_env.checkers import final_kind, volatile_fields
+
+# Fixture tasks by family and entities (tests/task_ids.py), not by place in the suite.
+DISABLE_ALARM = task_id_of("time.disable_alarm", alarm_labels="Meditate")
+VAULT_LOOKUP = task_id_of("security.vault_lookup", sec_vault_items="vault_101")
+WEATHER_FORECAST = task_id_of(
+    "travel.weather_forecast",
+    tu_weather="[('city', 'San Francisco'), ('city_id', 'san_francisco'), ('condition', 'sunny'), ('date', '2026-05-30'), ('high_f', 61), ('humidity', 56), ('low_f', 48), ('precip_chance', 0), ('wind_mph', 17)]",
+)
+CONTACT_GONE = task_id_of("calls.contact_gone", people="contact_093")
+CAST_UNSUPPORTED = task_id_of("devices.cast_unsupported", dev_cast_reasons="to show the trip photos")
+TOO_MANY_TICKETS = task_id_of("travel.too_many_tickets", tu_attraction_days="attr_010")
+UNSUPPORTED_LANGUAGE = task_id_of(
+    "utilities.unsupported_language", tu_phrases="sorry", tu_bad_languages="Russian"
+)
+TICKETS_WHILE_OFFLINE = task_id_of("travel.tickets_while_offline", tu_attraction_days="attr_010")
+BROWSE_OFFLINE = task_id_of("utilities.browse_offline", tu_sites="nytimes.com")
+RINGTONE_WHICH = task_id_of("display.ringtone_which", md_people="contact_002")
+AIRPLANE_ON = task_id_of("network.airplane_on", net_flight_contexts="I'm on the red-eye to New York")
+MEM_PLAY_USUAL = task_id_of("memory.play_usual", turns="multi", mem_activities="deep work", mem_levels="40")
+MEM_EXPENSE_EMAIL = task_id_of("memory.expense_email", turns="single", mem_amounts="$2,045.00")
+RECOGNIZE_THEN_ADD = task_id_of("media.recognize_then_add", media_songs="song_029")
+WHEN_IS_EVENT = task_id_of("time.when_is_event", upcoming_events="event_013")
+WHEN_IS_EVENT_2 = task_id_of("time.when_is_event", upcoming_events="event_004")
+BRIEF_NEXT_HOURS = task_id_of("assistant.brief_next_hours", asst_windows="2|the next two hours")
+BRIEF_NEXT_HOURS_2 = task_id_of("assistant.brief_next_hours", asst_windows="4")
+MEMORIES_ABOUT = task_id_of(
+    "assistant.memories_about", asst_memory_queries="[('tag', 'flights')]|flying|aisle|united"
+)
+MEMORIES_ABOUT_2 = task_id_of("assistant.memories_about", asst_memory_queries="[('tag', 'birthday')]")
+SKILL_FOR_NEED = task_id_of("assistant.skill_for_need", asst_skill_needs="get my phone ready at the airport")
+SKILL_FOR_NEED_2 = task_id_of("assistant.skill_for_need", asst_skill_needs="move everything to a new phone")
+PAIRING_LOG_WHEN = task_id_of("devices.pairing_log_when", dev_log_devices="xdev_001")
+PAIRING_LOG_WHEN_2 = task_id_of("devices.pairing_log_when", dev_log_devices="xdev_005")
+DATA_USAGE_ANSWER = task_id_of("network.data_usage_answer", net_usage_apps="mail")
+DATA_USAGE_ANSWER_2 = task_id_of("network.data_usage_answer", net_usage_apps="phone")
+VAULT_FOLLOWUP = task_id_of("security.vault_followup", sec_vault_items="vault_111")
+DASHBOARD_TOO_FAR = task_id_of("security.dashboard_too_far", sec_too_far="2160")
+DAILY_BRIEFING = task_id_of("skill.daily_briefing", sk_brief_openers="Okay, what's today looking like?")
+SECURE_SIGN_IN = task_id_of(
+    "skill.secure_sign_in",
+    sk_sign_ins="Sunset Family Health portal|Sunset Family Health|Checkup#Fog61|415990",
+)
+WEATHER_FORECAST_2 = task_id_of(
+    "travel.weather_forecast",
+    tu_weather="[('city', 'Boston'), ('city_id', 'boston'), ('condition', 'showers'), ('date', '2026-05-27'), ('high_f', 65), ('humidity', 60), ('low_f', 55), ('precip_chance', 75), ('wind_mph', 13)]",
+)
+MY_FLIGHT_STATUS = task_id_of("travel.my_flight_status", tu_delay_gates="40")
+MY_FLIGHT_STATUS_2 = task_id_of("travel.my_flight_status", tu_delay_gates="55")
+CANCEL_FINISHED = task_id_of("devices.cancel_finished", dev_migration_sets="messages|call_log")
+ALREADY_BLOCKED = task_id_of("calls.already_blocked", people="contact_091")
+RESTORE_PURGED = task_id_of("apps.restore_purged", apps_named_files="file_113")
+EXPIRED_WATCH = task_id_of(
+    "assistant.expired_watch", asst_watches="the Kindle edition of Project Hail Mary goes on sale"
+)
+DATA_CAP_CONDITIONAL = task_id_of("network.data_cap_conditional", net_data_limits_gb="15")
+EXCEPTION_GONE = task_id_of("display.exception_gone", md_people="contact_006|my mom|mom")
+DELETED_NOTE = task_id_of("utilities.deleted_note", tu_note_appends="note_004")
+QUICK_FACT = task_id_of("utilities.quick_fact", tu_facts="who painted the Mona Lisa?")
+QUICK_FACT_2 = task_id_of(
+    "utilities.quick_fact", tu_facts="what's the time difference between San Francisco and New York?"
+)
+INSTALL_INCOMPATIBLE = task_id_of("apps.install_incompatible", apps_incompatible="vr_arcade")
+OUT_OF_RANGE = task_id_of(
+    "network.out_of_range",
+    net_saved_away="[('auto_join', False), ('band', '5 GHz'), ('in_range', False), ('last_connected', '2026-01-04T12:25:00'), ('password', 'river1801'), ('saved', True), ('security', 'wpa2'), ('signal', 0), ('ssid', 'Marriott_Guest')]",
+)
+OUT_OF_RANGE_2 = task_id_of("network.out_of_range", net_bt_away="bt_003|my car")
+WRONG_VAULT_PIN = task_id_of("security.wrong_vault_pin", sec_vault_items="vault_011")
+INSTALL_LOW_BATTERY = task_id_of(
+    "system.install_low_battery", sys_update_occasions="before I head to the airport"
+)
+CONTRADICTORY_EVENT = task_id_of("time.contradictory_event", event_titles="Quarterly planning")
+QR_OUTDATED_WIFI = task_id_of(
+    "input.qr_outdated_wifi", inp_wifi_codes="Wi-Fi card on the front desk at the vet"
+)
+AMBIGUOUS_APP = task_id_of("apps.ambiguous_app", apps_ambiguous_words="budget")
+AMBIGUOUS_FIRST_NAME = task_id_of(
+    "calls.ambiguous_first_name", sms_bodies="the train is delayed by twenty minutes"
+)
+GRANT_WHICH_APP = task_id_of("apps.grant_which_app", apps_permission_words="CALENDAR|calendar")
+UNINSTALL_SYSTEM = task_id_of("apps.uninstall_system", apps_system="gallery")
+EMAIL_NO_ADDRESS = task_id_of("calls.email_no_address", people="contact_037")
+UNSEND_TEXT = task_id_of("calls.unsend_text", people="contact_077")
+AMBIGUOUS_TV = task_id_of("devices.ambiguous_tv", dev_cast_reasons="so we can watch together")
+MIGRATION_NO_SPACE = task_id_of("devices.migration_no_space", dev_migration_big="videos")
+EXCEPTION_BLOCKED = task_id_of("display.exception_blocked", md_people="contact_008")
+SOUND_WRONG_KIND = task_id_of("display.sound_wrong_kind", display_all_sounds="ringtone_005")
+UNSUPPORTED_VALUE = task_id_of(
+    "display.unsupported_value",
+    display_unsupported="set_refresh_rate|[('hz', 165)]|crank the refresh rate up to 165 Hz|120",
+)
+AOD_MISSING_END = task_id_of("input.aod_missing_end", inp_aod_windows="08:30")
+KEYBOARD_SPANISH_AMBIGUOUS = task_id_of(
+    "input.keyboard_spanish_ambiguous", inp_spanish_reasons="for my language exchange"
+)
+QR_DAMAGED = task_id_of("input.qr_damaged", inp_damaged_codes="Torn QR code on a bus stop ad|the bus stop ad")
+SCREENSHOT_SECURE = task_id_of(
+    "input.screenshot_secure", inp_secure_apps="venmo", inp_shot_reasons="for the expense report"
+)
+PLAYLIST_DELETED = task_id_of("media.playlist_deleted", media_playlists="playlist_005")
+RADIO_NO_SKIP = task_id_of("media.radio_no_skip", media_radio_requests="play the next track")
+SHARE_TOO_LARGE = task_id_of("media.share_too_large", media_outings="Point Reyes")
+SLEEP_TIMER_TOO_LONG = task_id_of("media.sleep_timer_too_long", media_sleep_too_long="780")
+VIDEO_NO_LENGTH = task_id_of("media.video_no_length", media_video_subjects="the dog chasing the ball")
+AIRPLANE_DURING_CALL = task_id_of("network.airplane_during_call", core_people="contact_007")
+ENTERPRISE = task_id_of("network.enterprise", net_enterprise_ssids="Berkeley-Secure")
+MISSING_WIFI_PASSWORD = task_id_of(
+    "network.missing_wifi_password",
+    net_secured_nearby="[('auto_join', True), ('band', '2.4 GHz'), ('in_range', True), ('last_connected', None), ('password', 'maple8012'), ('saved', False), ('security', 'wpa3'), ('signal', 60), ('ssid', 'NETGEAR8131')]",
+)
+WRONG_PASSWORD = task_id_of(
+    "network.wrong_password",
+    net_secured_nearby="[('auto_join', True), ('band', '2.4 GHz'), ('in_range', True), ('last_connected', None), ('password', 'welcome-guests'), ('saved', False), ('security', 'wpa2'), ('signal', 88), ('ssid', 'MorganHome-Guest')]",
+)
+TIMEOUT_UNSUPPORTED = task_id_of("security.timeout_unsupported", sec_bad_timeouts="240")
+AMBIGUOUS_LANGUAGE = task_id_of(
+    "system.ambiguous_language", sys_language_reasons="to practice before my trip"
+)
+LIVE_LOCK_REFUSE = task_id_of("system.live_lock_refuse", sys_live_wallpapers="wallpaper_005")
+EVENT_GONE = task_id_of("time.event_gone", upcoming_events="event_009")
+MISSING_TIME = task_id_of("time.missing_time", event_titles="Budget review")
+MISSING_TIME_2 = task_id_of("time.missing_time", event_titles="Book club")
+TIMER_TOO_LONG = task_id_of("time.timer_too_long", timer_labels="Workout")
+CLOSED_ATTRACTION = task_id_of("travel.closed_attraction", tu_ticket_counts="2")
+CROSS_CITY_ROUTE = task_id_of("travel.cross_city_route", tu_far_places="the Space Needle")
+HOTEL_MISSING_DATES = task_id_of("travel.hotel_missing_dates", tu_hotel_rooms="hotel_003|deluxe_king")
+SOLD_OUT_FLIGHT = task_id_of("travel.sold_out_flight", tu_open_flights="flight_788")
+UNUSABLE_CARD = task_id_of("travel.unusable_card", tu_attraction_days="attr_001")
+BAD_LINK = task_id_of("utilities.bad_link", tu_bad_links="smb://jordan-laptop/shared/recipes")
+MISMATCHED_UNITS = task_id_of("utilities.mismatched_units", tu_mismatched_units="100")
+TRANSLATE_MISSING_LANGUAGE = task_id_of(
+    "utilities.translate_missing_language", tu_phrases="recommend_restaurant"
+)
+INSTALL_INCOMPATIBLE_2 = task_id_of("apps.install_incompatible", apps_incompatible="pocket_cleaner")
+UNINSTALL_SYSTEM_2 = task_id_of("apps.uninstall_system", apps_system="maps")
+UNSEND_TEXT_2 = task_id_of("calls.unsend_text", sms_bodies="I'm stuck in traffic on the bridge")
+CAST_UNSUPPORTED_2 = task_id_of("devices.cast_unsupported", dev_noncast_devices="xdev_003")
+MIGRATION_NO_SPACE_2 = task_id_of("devices.migration_no_space", dev_migration_big="apps")
+SOUND_WRONG_KIND_2 = task_id_of("display.sound_wrong_kind", display_all_sounds="ringtone_015")
+UNSUPPORTED_VALUE_2 = task_id_of(
+    "display.unsupported_value",
+    display_unsupported="set_screen_timeout|[('seconds', 2700)]|keep the screen on for 45 minutes before it turns off|30 minutes|30 min|half an hour|1800",
+)
+UNSUPPORTED_VALUE_3 = task_id_of(
+    "display.unsupported_value",
+    display_unsupported="set_do_not_disturb|[('duration_minutes', 780), ('enabled', True)]|Do Not Disturb for 13 hours, please|12 hours",
+)
+QR_DAMAGED_2 = task_id_of(
+    "input.qr_damaged", inp_damaged_codes="Torn QR code on a bus stop ad|the bus stop ad"
+)
+SCREENSHOT_SECURE_2 = task_id_of("input.screenshot_secure", inp_shot_reasons="to send to Jordan")
+RADIO_NO_SKIP_2 = task_id_of("media.radio_no_skip", media_radio_requests="skip the next two songs")
+SHARE_TOO_LARGE_2 = task_id_of("media.share_too_large", md_people="contact_006|my mom|mom")
+SLEEP_TIMER_TOO_LONG_2 = task_id_of("media.sleep_timer_too_long", media_sleep_too_long="1080")
+AIRPLANE_DURING_CALL_2 = task_id_of("network.airplane_during_call", net_flight_contexts="I'm boarding now")
+ENTERPRISE_2 = task_id_of("network.enterprise", net_enterprise_ssids="eduroam")
+OUT_OF_RANGE_3 = task_id_of("network.out_of_range", net_bt_away="bt_003|the Honda")
+INSTALL_LOW_BATTERY_2 = task_id_of(
+    "system.install_low_battery", sys_update_occasions="before my trip on Friday"
+)
+LIVE_LOCK_REFUSE_2 = task_id_of("system.live_lock_refuse", sys_live_wallpapers="wallpaper_005")
+TIMER_TOO_LONG_2 = task_id_of("time.timer_too_long", timer_labels="Steak")
+CROSS_CITY_ROUTE_2 = task_id_of("travel.cross_city_route", tu_far_places="Penn Station")
+FORECAST_OUT_OF_RANGE = task_id_of("travel.forecast_out_of_range", tu_late_days="2026-06-09")
+TOO_MANY_TICKETS_2 = task_id_of("travel.too_many_tickets", tu_attraction_days="attr_001|2026-06-01")
+BAD_LINK_2 = task_id_of("utilities.bad_link", tu_bad_links="smb://office-printer/scans")
+MISMATCHED_UNITS_2 = task_id_of("utilities.mismatched_units", tu_mismatched_units="30")
+UNSUPPORTED_UNIT = task_id_of("utilities.unsupported_unit", tu_bad_units="12")
+UNSUPPORTED_UNIT_2 = task_id_of("utilities.unsupported_unit", tu_bad_units="7")
+AIRPLANE_DURING_CALL_3 = task_id_of("network.airplane_during_call", core_people="contact_001")
+TIMEOUT_UNSUPPORTED_2 = task_id_of("security.timeout_unsupported", sec_bad_timeouts="900")
+TIMEOUT_UNSUPPORTED_3 = task_id_of("security.timeout_unsupported", sec_bad_timeouts="90")
+QR_OUTDATED_WIFI_2 = task_id_of(
+    "input.qr_outdated_wifi", inp_wifi_codes="Wi-Fi code on the co-working space door"
+)
+QR_OUTDATED_WIFI_3 = task_id_of(
+    "input.qr_outdated_wifi", inp_wifi_codes="Wi-Fi code at the climbing gym reception"
+)
+CONTRADICTORY_EVENT_2 = task_id_of("time.contradictory_event", event_titles="Book club")
+CONTRADICTORY_EVENT_3 = task_id_of("time.contradictory_event", event_titles="Interview loop")
+UNUSABLE_CARD_2 = task_id_of("travel.unusable_card", tu_attraction_days="attr_006")
+UNUSABLE_CARD_3 = task_id_of("travel.unusable_card", tu_attraction_days="attr_009")
+BOOKMARK_IF_MISSING = task_id_of(
+    "utilities.bookmark_if_missing", split="train", tu_sites="the United website"
+)
 
 ENV = gym.make("mpb/MobilePA-v0", recall="all")
 
@@ -32,16 +218,16 @@ def oracle(task_id: str) -> list[str]:
 
 
 def test_an_alarms_time_is_user_data_not_a_stamp() -> None:
-    """basic-0063 ("Turn off my Meditate alarm"): moving the alarm to 3:00 on the way is a wrong write."""
-    assert play("basic-0063", oracle("basic-0063"))["success"]
+    """time.disable_alarm ("Turn off my Meditate alarm"): moving the alarm to 3:00 on the way is a wrong write."""
+    assert play(DISABLE_ALARM, oracle(DISABLE_ALARM))["success"]
     moved = play(
-        "basic-0063", [call("update_alarm", alarm_id="alarm_p01", enabled=False, time="03:00"), "Done."]
+        DISABLE_ALARM, [call("update_alarm", alarm_id="alarm_p01", enabled=False, time="03:00"), "Done."]
     )
     assert not moved["success"] and "unexpected update of alarms/alarm_p01" in moved["reasons"]
     assert "time" not in volatile_fields("alarms") and "time" in volatile_fields("messages")
 
 
-@pytest.mark.parametrize("task_id", ["basic-0053", "basic-0073"])
+@pytest.mark.parametrize("task_id", [VAULT_LOOKUP, WEATHER_FORECAST])
 def test_a_behaviour_task_fails_a_destructive_extra_call(task_id: str) -> None:
     """Rubrics that do not forbid every mutation still allow only unlocks and permission grants."""
     turns = oracle(task_id)
@@ -52,12 +238,12 @@ def test_a_behaviour_task_fails_a_destructive_extra_call(task_id: str) -> None:
 
 
 def test_a_behaviour_task_allows_the_unlock_its_answer_needs() -> None:
-    turns = oracle("basic-0053")
+    turns = oracle(VAULT_LOOKUP)
     assert any("unlock_password_vault" in t for t in turns)  # the oracle itself unlocks the vault
-    assert play("basic-0053", turns)["success"]
+    assert play(VAULT_LOOKUP, turns)["success"]
 
 
-@pytest.mark.parametrize("task_id", ["basic-0841", "basic-0848", "basic-0894", "basic-0901"])
+@pytest.mark.parametrize("task_id", [CONTACT_GONE, CAST_UNSUPPORTED, TOO_MANY_TICKETS, UNSUPPORTED_LANGUAGE])
 def test_echoing_the_request_back_names_nothing(task_id: str) -> None:
     """A refusal-and-question template around the user's own words passed 32 recovery tasks with no
     tool call; the words the rubric looks for must come from the answer, not from the echo."""
@@ -82,7 +268,7 @@ def test_final_kinds() -> None:
     assert final_kind("  ") == set()
 
 
-@pytest.mark.parametrize("task_id", ["basic-0264", "basic-0330"])
+@pytest.mark.parametrize("task_id", [TICKETS_WHILE_OFFLINE, BROWSE_OFFLINE])
 def test_going_back_online_hides_network_updates_only(task_id: str) -> None:
     """Offline tasks accept whichever way of reconnecting the policy takes (network settings, the saved
     network it joins), but no other settings write: dimming the screen on the way fails them."""
@@ -97,8 +283,8 @@ def test_going_back_online_hides_network_updates_only(task_id: str) -> None:
 
 
 def test_a_clarifying_question_must_offer_the_choices() -> None:
-    assert play("basic-0853", oracle("basic-0853"))["success"]
-    generic = play("basic-0853", ["Sorry, I can't do that - could you tell me more about what you need?"])
+    assert play(RINGTONE_WHICH, oracle(RINGTONE_WHICH))["success"]
+    generic = play(RINGTONE_WHICH, ["Sorry, I can't do that - could you tell me more about what you need?"])
     assert not generic["success"]
 
 
@@ -128,19 +314,23 @@ def _swap(task_id: str, old: str, new: str) -> list[str]:
     [
         # a tile that does exactly what the toggle does
         (
-            "basic-0045",
+            AIRPLANE_ON,
             '{"name":"set_airplane_mode","arguments":{"enabled":true}}',
             '{"name":"set_quick_setting","arguments":{"tile":"airplane_mode","enabled":true}}',
         ),
         # the media stream's volume is the playback volume
         (
-            "memory-0284",
-            '{"name":"set_playback_volume","arguments":{"level":55}}',
-            '{"name":"set_stream_volume","arguments":{"stream":"media","level":55}}',
+            MEM_PLAY_USUAL,
+            '{"name":"set_playback_volume","arguments":{"level":40}}',
+            '{"name":"set_stream_volume","arguments":{"stream":"media","level":40}}',
         ),
         # an empty list for an optional argument the gold leaves out
-        ("memory-0094", '"subject":', '"cc":[],"subject":'),
-        ("basic-0238", '"add_media_ids":["song_029"]', '"add_media_ids":["song_029"],"remove_media_ids":[]'),
+        (MEM_EXPENSE_EMAIL, '"subject":', '"cc":[],"subject":'),
+        (
+            RECOGNIZE_THEN_ADD,
+            '"add_media_ids":["song_029"]',
+            '"add_media_ids":["song_029"],"remove_media_ids":[]',
+        ),
     ],
 )
 def test_equivalent_calls_pass_the_tool_bucket(task_id: str, old: str, new: str) -> None:
@@ -152,12 +342,12 @@ def test_equivalent_calls_pass_the_tool_bucket(task_id: str, old: str, new: str)
 def test_other_tiles_and_streams_are_not_the_toggle() -> None:
     wrong_tile = '{"name":"set_quick_setting","arguments":{"tile":"dnd","enabled":true}}'
     old = '{"name":"set_airplane_mode","arguments":{"enabled":true}}'
-    assert not play("basic-0045", _swap("basic-0045", old, wrong_tile))["success"]
-    ring = '{"name":"set_stream_volume","arguments":{"stream":"ring","level":55}}'
-    old = '{"name":"set_playback_volume","arguments":{"level":55}}'
-    assert not play("memory-0284", _swap("memory-0284", old, ring))["success"]
-    non_empty = _swap("memory-0094", '"subject":', '"cc":["jordan@example.com"],"subject":')
-    assert not play("memory-0094", non_empty)["success"]
+    assert not play(AIRPLANE_ON, _swap(AIRPLANE_ON, old, wrong_tile))["success"]
+    ring = '{"name":"set_stream_volume","arguments":{"stream":"ring","level":40}}'
+    old = '{"name":"set_playback_volume","arguments":{"level":40}}'
+    assert not play(MEM_PLAY_USUAL, _swap(MEM_PLAY_USUAL, old, ring))["success"]
+    non_empty = _swap(MEM_EXPENSE_EMAIL, '"subject":', '"cc":["jordan@example.com"],"subject":')
+    assert not play(MEM_EXPENSE_EMAIL, non_empty)["success"]
 
 
 def _first(template: str) -> str:
@@ -189,9 +379,9 @@ def test_behaviour_rubrics_reject_a_plausible_wrong_answer(template: str, wrong:
     [("$2,045.00", True), ("$2,045", True), ("2045 dollars", True), ("$12,045", False), ("$2,045.50", False)],
 )
 def test_an_amount_in_free_text_is_a_whole_number(total: str, ok: bool) -> None:
-    """memory-0094 emails a $2,045.00 total: a body holding a larger number that contains it is wrong."""
-    turns = _swap("memory-0094", "Total: $2,045.00.", f"Total: {total}.")
-    assert play("memory-0094", turns)["success"] is ok
+    """memory.expense_email emails a $2,045.00 total: a body holding a larger number that contains it is wrong."""
+    turns = _swap(MEM_EXPENSE_EMAIL, "Total: $2,045.00.", f"Total: {total}.")
+    assert play(MEM_EXPENSE_EMAIL, turns)["success"] is ok
 
 
 def test_a_page_opened_in_the_current_tab_is_opened() -> None:
@@ -1005,7 +1195,7 @@ def test_a_made_up_result_opened_with_sorry_fails(task_id: str) -> None:
 #: and the word edges must not catch an honest answer.
 NATURAL = {
     # time.when_is_event: coffee with Chris Li, Thursday May 21 8:30-9:15 at Blue Bottle (reminder 8:15)
-    "basic-0066": [
+    WHEN_IS_EVENT: [
         "8:30 AM tomorrow (Thursday, May 21) at Blue Bottle, Mint Plaza.",
         "Your coffee with Chris Li starts at **8:30 am** on Thursday, May 21 at Blue Bottle in Mint Plaza. "
         "It's scheduled to wrap up at 9:15, and you'll get a reminder 15 minutes before (8:15).",
@@ -1013,29 +1203,29 @@ NATURAL = {
         "- **When:** Thu, May 21, 8:30–9:15 AM\n- **Where:** Blue Bottle, Mint Plaza\n- **With:** Chris Li",
     ],
     # time.when_is_event: flight to New York, Tuesday May 26 8:15-16:45, reminder two hours before
-    "basic-0147": [
+    WHEN_IS_EVENT_2: [
         "Tuesday, May 26 — departs 8:15 AM from SFO Terminal 3, lands at JFK around 4:45 PM.",
         "The flight to New York leaves at 8:15 am next Tuesday (May 26). I'd plan to be at the airport by "
         "about 6:15. Want me to set an alarm?",
     ],
     # assistant.brief_next_hours
-    "basic-0008": [
+    BRIEF_NEXT_HOURS: [
         "Here's your next two hours:\n- **9:20 AM** – Budget review\n- **9:30 AM** – Laundry timer ends\n"
         "- **10:00 AM** – Weekly sync with Sam Carter (Northwind Labs, Room 4B)\n\nYou also have 11 unread "
         "messages from Chris Lee, Maya Chen and others.",
         "Budget review at 9:20, your laundry timer goes off at 9:30, then the weekly sync with Sam at 10.",
     ],
-    "basic-0170": [
+    BRIEF_NEXT_HOURS_2: [
         "- 9:30 laundry timer\n- 10:00 Weekly sync (Sam Carter)\n- 10:40 Team lunch\n"
         "- 12:30 Lunch with Chris Lee, Tartine Manufactory",
     ],
     # assistant.memories_about: flying; birthdays (Sept 3, 2026 is a Thursday: no distractor)
-    "basic-0009": [
+    MEMORIES_ABOUT: [
         "Here's what I've got on flying:\n- **Airline:** United, out of SFO, nonstop when possible\n"
         "- **Seat:** aisle near the front; window for red-eye flights",
         "Aisle seat near the front (window on red-eyes); United out of SFO, preferably nonstop.",
     ],
-    "basic-0171": [
+    MEMORIES_ABOUT_2: [
         "Here are the birthdays I have saved:\n- Emma (your daughter): May 27 — she turns 9 this year\n"
         "- Jordan (your spouse): June 14\n- Mom (Linda Morgan): September 3",
         "I have three: Emma on May 27 (a Wednesday this year), Jordan on June 14 (a Sunday) and your mom, "
@@ -1044,38 +1234,38 @@ NATURAL = {
         "Emma: 27 May; Jordan: 14 June; Mom: 3 September.",
     ],
     # assistant.skill_for_need
-    "basic-0010": [
+    SKILL_FOR_NEED: [
         "Yes — **Airport mode** (`airport_mode`). It checks your flight status, sets up the ride to the "
         "airport, connects to terminal Wi-Fi and switches on flight mode. I won't run it until you say so.",
         "airport_mode — flight status, ride, terminal Wi-Fi, flight mode.",
     ],
-    "basic-0091": [
+    SKILL_FOR_NEED_2: [
         "That's the New Phone Setup skill — it transfers everything from your old phone and sets up "
         "security on the new one. Not running it yet.",
     ],
     # devices.pairing_log_when: Living Room TV, May 17 20:05; Alex's Watch, today 07:00
-    "basic-0023": [
+    PAIRING_LOG_WHEN: [
         "Your phone last connected to the Living Room TV on Sunday, May 17 at 8:05 PM (to cast media).",
         "It was last linked on **17 May 2026** at 20:05, for casting.",
         "It last connected on the 17th of May, at 20:05.",
         "Sunday the 17th at 8:05 pm.",
     ],
-    "basic-0185": [
+    PAIRING_LOG_WHEN_2: [
         "Alex's Watch last connected today at 7:00 AM for a watch sync.",
         "It synced this morning at 7:00 AM.",
     ],
     # network.data_usage_answer: the app's own Wi-Fi and total use, the cycle's totals may be named
-    "basic-0046": [
+    DATA_USAGE_ANSWER: [
         "Mail has used **310 MB** of mobile data this cycle (since May 1). It's also used 920 MB over Wi-Fi, "
         "1,230 MB in total.",
         "310 MB so far — about 4% of the 7,659 MB of mobile data you've used this cycle.",
     ],
-    "basic-0127": ["12 MB of mobile data since May 1 (plus 3 MB on Wi-Fi, 15 MB total)."],
+    DATA_USAGE_ANSWER_2: ["12 MB of mobile data since May 1 (plus 3 MB on Wi-Fi, 15 MB total)."],
     # security.vault_lookup, security.vault_followup
-    "basic-0053": ["Your Zoom login: username **amorgan**, password `Meadow*River81`."],
-    "basic-0455": ["Your Strava password is Quartz$Willow10 (username alex.morgan@example.com)."],
+    VAULT_LOOKUP: ["Your Zoom login: username **amorgan**, password `Meadow*River81`."],
+    VAULT_FOLLOWUP: ["Your Strava password is Quartz$Willow10 (username alex.morgan@example.com)."],
     # security.dashboard_too_far: the limit in the tool's own words, or as what is not kept
-    "basic-0875": [
+    DASHBOARD_TOO_FAR: [
         "The privacy dashboard keeps 168 hours (7 days) of history, so here's the past week: Instagram, "
         "Camera, WhatsApp and Zoom used your camera.",
         "Heads up: camera access history older than 7 days isn't kept. In the past week: Instagram, Camera, "
@@ -1087,7 +1277,7 @@ NATURAL = {
         "Zoom used it.",
     ],
     # skill.daily_briefing, skill.secure_sign_in (both routings)
-    "skill-0008": [
+    DAILY_BRIEFING: [
         "Sunny, 68°F. Meetings: weekly sync 10:00, lunch with Chris Lee 12:30, design review 15:00, team "
         "trivia 17:30. Expense report due 17:00. 11 unread texts, 3 unread emails.",
         "After your weekly sync with Sam at 10 and lunch with Chris Lee at 12:30, you've got the design "
@@ -1095,32 +1285,32 @@ NATURAL = {
         "at 3 and Team Trivia at 5:30. Submit your expense report by 5 pm; Maya wants the Seattle travel "
         "request approved before noon, and you still need flowers for Emma's play by Friday.",
     ],
-    "skill-0063": [
+    SECURE_SIGN_IN: [
         "Password: Checkup#Fog61. SMS code: 415990 — use it quickly, it expires in 10 minutes.",
         "Your Sunset Family Health password is Checkup#Fog61, and the verification code is 415 990.",
     ],
     # travel.weather_forecast: decades and Celsius of the day's own temperatures
-    "basic-0073": [
+    WEATHER_FORECAST: [
         "Saturday, May 30 in San Francisco looks sunny with a high of 61°F (16°C) and a low of 48°F, 0% "
         "chance of rain. Winds around 17 mph, so bring a light jacket.",
         "Looks like a clear day: highs in the low 60s (61°F), dropping to 48°F overnight.",
     ],
-    "basic-0154": [
+    WEATHER_FORECAST_2: [
         "Showery and mild: high of 65, low in the mid-50s, 75% chance of rain.",
         "Expect showers in Boston on May 27, with temperatures between 55 and 65°F (about 13–18°C).",
     ],
     # travel.my_flight_status: the delay as the new departure time
-    "basic-0465": [
+    MY_FLIGHT_STATUS: [
         "It's delayed by 40 min. Gate **E12**, Terminal 3.",
         "Your flight to New York (UA 1532) is delayed: new departure 8:55 AM instead of 8:15 AM. Gate E12 in "
         "Terminal 3.",
     ],
-    "basic-0577": [
+    MY_FLIGHT_STATUS_2: [
         "UA 2215 is delayed — it now leaves at 17:55 instead of 17:00. Gate C19.",
         "Nearly an hour behind schedule: departure moved from 5:00 PM to 5:55 PM, gate C19.",
     ],
     # devices.cancel_finished
-    "basic-0846": [
+    CANCEL_FINISHED: [
         "Too late to call it off, I'm afraid — the migration already completed at 8:40 AM. All 5,130 "
         "messages and 960 call log entries are on this phone now.",
         "It's too late — the transfer wrapped up at 8:40, before you asked.",
@@ -1128,14 +1318,14 @@ NATURAL = {
         "That one's done. The transfer completed about 20 minutes ago, at 8:40.",
     ],
     # calls.already_blocked
-    "basic-0840": [
+    ALREADY_BLOCKED: [
         "Caleb Hayes is already blocked, so there's nothing to do — his calls and texts won't reach you.",
         "He's on your block list already, so no changes were needed.",
         "Caleb Hayes is currently blocked — you won't get calls or messages from him. Want me to unblock him "
         "instead?",
     ],
     # apps.restore_purged: "unless it's backed up" is no claim of "it's back"
-    "basic-0836": [
+    RESTORE_PURGED: [
         "Sorry — brochure_714.zip isn't in the recycle bin or anywhere in your files, so it looks like it "
         "was "
         "permanently deleted. Unless it's backed up somewhere else (like cloud storage or email), it can't "
@@ -1146,14 +1336,14 @@ NATURAL = {
         "backup?",
     ],
     # assistant.expired_watch
-    "basic-0838": [
+    EXPIRED_WATCH: [
         "No need — that watch already expired yesterday at 8 PM, so I'm not tracking the Kindle deal "
         "anymore.",
         "The Kindle deal watch isn't running: it stopped automatically yesterday at 8:00 PM when it reached "
         "its end time.",
     ],
     # network.data_cap_conditional: "7.7GB", two decimals, "nothing is turned off"
-    "basic-0307": [
+    DATA_CAP_CONDITIONAL: [
         "You're at 7,659 MB (about 7.7 GB) of mobile data this cycle — under your 15 GB plan, so I've left "
         "mobile data on.",
         "You've used ~7.7GB of your 15 GB, so mobile data stays on.",
@@ -1161,7 +1351,7 @@ NATURAL = {
         "You've used 7.5 GB (7,659 MB) this cycle, which is under 15 GB, so nothing is turned off.",
     ],
     # display.exception_gone: "isn't one of" is not "isn't on"
-    "basic-0852": [
+    EXCEPTION_GONE: [
         "Linda Morgan isn't one of your Do Not Disturb exceptions — only Jordan and Emma are, so there's "
         "nothing to remove.",
         "Linda's not an exception anymore. Heads up though: DND lets calls from favorites through and she's "
@@ -1169,7 +1359,7 @@ NATURAL = {
         "favorite, so her calls can still ring — want me to change that?",
     ],
     # utilities.deleted_note
-    "basic-0897": [
+    DELETED_NOTE: [
         "Hmm, the grocery note isn't in your notes anymore, so I haven't sent anything. Want me to send "
         "Chris "
         "Li the list I read out earlier?",
@@ -1179,41 +1369,41 @@ NATURAL = {
         "type the items into a text instead?",
     ],
     # utilities.quick_fact
-    "basic-0078": ["The Mona Lisa was painted by **Leonardo da Vinci**, in the early 1500s."],
-    "basic-0159": ["There's a 3-hour difference — New York is ahead of San Francisco."],
+    QUICK_FACT: ["The Mona Lisa was painted by **Leonardo da Vinci**, in the early 1500s."],
+    QUICK_FACT_2: ["There's a 3-hour difference — New York is ahead of San Francisco."],
     # short keys that stopped matching inside longer words: "incompatible", "unreachable", "passcode",
     # "recharge", "older", and phrasings without "end"/"before"
-    "basic-0835": [
+    INSTALL_INCOMPATIBLE: [
         "Sorry, VR Arcade is incompatible with this phone — it needs a depth sensor and Android 16.",
         "VR Arcade isn't compatible with this phone, sorry.",
         "Unfortunately I can't install **VR Arcade**: it requires a depth sensor and Android 16, and this "
         "phone has neither. Want me to look for a similar app that's supported?",
     ],
-    "basic-1013": ["Sorry, I can't connect to Marriott_Guest — it's saved but unreachable from here."],
-    "basic-0873": [
+    OUT_OF_RANGE: ["Sorry, I can't connect to Marriott_Guest — it's saved but unreachable from here."],
+    OUT_OF_RANGE_2: [
         "I can't connect to your Honda CR-V right now — it may be powered off or too far away.",
         "Sorry, your Honda CR-V isn't nearby, so I can't connect.",
         "I can't reach the car right now — it's out of Bluetooth range or switched off. Try again when "
         "you're in the car?",
     ],
-    "basic-0878": [
+    WRONG_VAULT_PIN: [
         "That vault passcode (1537) didn't work. Could you double-check it?",
         "That PIN didn't work. Can you try again?",
         "The vault code 1537 was rejected, so I couldn't open your password vault. What's the correct PIN?",
     ],
-    "basic-0881": [
+    INSTALL_LOW_BATTERY: [
         "I can't install it yet — the battery is at 29% and it needs at least 30%. Could you recharge?",
         "Sorry, the battery needs to be at least 30% to install. Please plug in the charger.",
         "I can't install the Nova OS update right now: the battery is at 29% and the minimum is 30 percent "
         "unless it's charging. Plug it in and I'll start it.",
     ],
-    "basic-0884": [
+    CONTRADICTORY_EVENT: [
         "Those times look reversed — 3:30 pm to 2:30 pm. Did you mean 2:30 to 3:30 pm?",
         "The end time is before the start — did you mean 2:30 to 3:30 pm?",
         "Quick check: **3:30 pm → 2:30 pm** ends before it starts. Should I block 2:30–3:30 pm next Monday "
         "instead?",
     ],
-    "basic-0860": [
+    QR_OUTDATED_WIFI: [
         "That QR code is out of date — the password it contains doesn't work for the network anymore. Could "
         "you ask the staff for the current one?",
         "The QR code has an older password for MissionVet-Guest, so I can't connect. Can you get the new "
@@ -1222,7 +1412,7 @@ NATURAL = {
     ],
     # clarification and obstacle families (CLAIMED): no claim of the request, in several styles
     # apps.ambiguous_app: open the budget app (Urban Budget, Daily Budget)
-    "basic-0417": [
+    AMBIGUOUS_APP: [
         "Which one — Urban Budget or Daily Budget?",
         "You've got two budget apps installed: **Urban Budget** and **Daily Budget**. Which one should I "
         "open?",
@@ -1230,7 +1420,7 @@ NATURAL = {
         "away.",
     ],
     # calls.ambiguous_first_name: Alex Rivera, Alexis Rivera
-    "basic-0426": [
+    AMBIGUOUS_FIRST_NAME: [
         "Alex Rivera or Alexis Rivera?",
         "I haven't sent anything yet — you have both an **Alex Rivera** and an **Alexis Rivera** in your "
         "contacts. "
@@ -1240,7 +1430,7 @@ NATURAL = {
         "tell me.",
     ],
     # apps.grant_which_app: calendar permission
-    "basic-0833": [
+    GRANT_WHICH_APP: [
         "Which app?",
         "Sure — which app should get calendar access? Once you tell me, I'll grant it.",
         "I can do that, but calendar permission is granted per app. **Which app** do you mean — Zoom, "
@@ -1248,7 +1438,7 @@ NATURAL = {
         "something else?",
     ],
     # apps.uninstall_system: Gallery
-    "basic-0837": [
+    UNINSTALL_SYSTEM: [
         "Sorry, Gallery is a system app and can't be uninstalled.",
         "I can't remove Gallery — it's built into the phone's software. I could turn off its notifications "
         "instead. Want me to?",
@@ -1257,7 +1447,7 @@ NATURAL = {
         "- Close it",
     ],
     # calls.contact_gone: Kenji Jensen was deleted
-    "basic-0841": [
+    CONTACT_GONE: [
         "Kenji Jensen isn't in your contacts anymore. Do you have their number?",
         "Hmm, I couldn't find **Kenji Jensen** — it looks like the contact was removed. If you give me the "
         "number, "
@@ -1267,7 +1457,7 @@ NATURAL = {
         "history for the number?",
     ],
     # calls.email_no_address: Elijah Novak has no email
-    "basic-0842": [
+    EMAIL_NO_ADDRESS: [
         "What's Elijah's email address?",
         "I don't have an email address for Elijah Novak in your contacts. Could you share it? I'll send the "
         '"Vendor shortlist" email right after.',
@@ -1276,7 +1466,7 @@ NATURAL = {
         "his address?",
     ],
     # calls.unsend_text: delivered to Kenji Young
-    "basic-0844": [
+    UNSEND_TEXT: [
         "Sorry, texts can't be unsent once delivered.",
         "I can't recall it — SMS doesn't support unsending, and it was already delivered to Kenji Young. "
         "Want me to "
@@ -1286,7 +1476,7 @@ NATURAL = {
         "will still see it.",
     ],
     # devices.ambiguous_tv: Living Room TV, Bedroom TV
-    "basic-0845": [
+    AMBIGUOUS_TV: [
         "Living Room TV or Bedroom TV?",
         "There are two TVs nearby — the **Living Room TV** and the **Bedroom TV**. Which one do you want to "
         "watch "
@@ -1295,7 +1485,7 @@ NATURAL = {
         "yet.",
     ],
     # devices.cast_unsupported: Alex's Watch
-    "basic-0848": [
+    CAST_UNSUPPORTED: [
         "Sorry, Alex's Watch can't display a screen cast.",
         "That won't work — a watch can't receive a screen cast. Want me to cast the trip photos to the "
         "Living Room "
@@ -1305,7 +1495,7 @@ NATURAL = {
         "should I use that?",
     ],
     # devices.migration_no_space: 14,380 MB needed, 3,800 MB free
-    "basic-0849": [
+    MIGRATION_NO_SPACE: [
         "Sorry, not enough space: that needs 14,380 MB and you only have 3,800 MB free.",
         "I can't transfer those yet. The videos and text messages are about 14.4 GB, but only 3.8 GB of "
         "storage is "
@@ -1315,7 +1505,7 @@ NATURAL = {
         "pick fewer categories.",
     ],
     # display.exception_blocked: Sam Carter is blocked
-    "basic-0851": [
+    EXCEPTION_BLOCKED: [
         "Sam Carter is blocked — should I unblock him first?",
         "Heads up: your manager Sam Carter is on your **block list**, so his calls won't come through at "
         "all, Do "
@@ -1323,7 +1513,7 @@ NATURAL = {
         "Before I add Sam as a DND exception: you blocked his number on May 11. Unblock him?",
     ],
     # display.ringtone_which
-    "basic-0853": [
+    RINGTONE_WHICH: [
         "Which ringtone for Chris Lee: Crystal Bells, Marimba, Old Phone, Opening, Over the Horizon or "
         "Summer "
         "Breeze?",
@@ -1333,7 +1523,7 @@ NATURAL = {
         "How about Marimba? Or would you prefer another one, like Summer Breeze?",
     ],
     # display.sound_wrong_kind: Old Phone is a ringtone
-    "basic-0854": [
+    SOUND_WRONG_KIND: [
         "Old Phone is a ringtone, not a notification sound.",
         "I can't use **Old Phone** for notifications — it's only available as a ringtone. Notification "
         "sounds you "
@@ -1343,19 +1533,19 @@ NATURAL = {
         "ringtone instead?",
     ],
     # display.unsupported_value: 165 Hz
-    "basic-0855": [
+    UNSUPPORTED_VALUE: [
         "165 Hz isn't supported — the max is 120 Hz.",
         "Sorry, the display tops out at **120 Hz** (options: 60, 90, 120). Should I set it to 120 Hz?",
         "Your screen can't go to 165 Hz; it supports 60, 90 or 120 Hz. I can switch it to 120 if you like.",
     ],
     # input.aod_missing_end: starts 8:30 am
-    "basic-0857": [
+    AOD_MISSING_END: [
         "Until what time should it stay on?",
         "Sure — it'll start at 8:30 am. What **end time** do you want for the always-on display?",
         "I can set up the schedule, but I need an end time too. When should it turn off each day?",
     ],
     # input.keyboard_spanish_ambiguous
-    "basic-0858": [
+    KEYBOARD_SPANISH_AMBIGUOUS: [
         "Spanish (Spain) or Spanish (Mexico)?",
         "There are two Spanish keyboards: **Spain** and **Mexico**. Which one fits your language exchange?",
         "Happy to add Spanish! Do you want the Spain or the Mexico variant? Mexico is more common if your "
@@ -1363,7 +1553,7 @@ NATURAL = {
         "is from Latin America.",
     ],
     # input.qr_damaged: bus stop ad
-    "basic-0859": [
+    QR_DAMAGED: [
         "Sorry, that QR code is too damaged to read.",
         "I scanned the code on the bus stop ad, but I can't read it — part of it looks damaged. If there's "
         "a URL "
@@ -1371,7 +1561,7 @@ NATURAL = {
         "**Couldn't read the QR code** — it's damaged. Is there another copy, or a printed link? Sorry!",
     ],
     # input.screenshot_secure: Venmo
-    "basic-0862": [
+    SCREENSHOT_SECURE: [
         "Sorry, Venmo blocks screenshots.",
         "I can't capture this screen: **Venmo** doesn't allow screenshots for security reasons. You could "
         "use "
@@ -1381,7 +1571,7 @@ NATURAL = {
         "note down the details instead?",
     ],
     # media.playlist_deleted: Emma's Dance Party is gone
-    "basic-0864": [
+    PLAYLIST_DELETED: [
         "Emma's Dance Party seems to have been deleted. Should I recreate it with Mar Abierto?",
         "I couldn't find **Emma's Dance Party** anymore — it looks like it was removed. Want me to make a "
         "new one "
@@ -1391,7 +1581,7 @@ NATURAL = {
         "playlist?",
     ],
     # media.radio_no_skip: Bay Jazz 91.1 FM
-    "basic-0865": [
+    RADIO_NO_SKIP: [
         "You're on live radio, so I can't skip.",
         "Sorry — Bay Jazz 91.1 FM is a live station, so there's no next track to skip to. Want me to switch "
         "to one "
@@ -1399,7 +1589,7 @@ NATURAL = {
         "That's a radio broadcast; skipping isn't possible. Should I play one of your playlists instead?",
     ],
     # media.share_too_large: 132 MB video
-    "basic-0866": [
+    SHARE_TOO_LARGE: [
         "It's too big to text — messages max out at 100 MB and the video is 132 MB.",
         "I couldn't send it: the Point Reyes video is **132 MB**, over the 100 MB message limit. Want me to "
         "share it "
@@ -1407,7 +1597,7 @@ NATURAL = {
         "Nothing has been sent — texts are capped at 100MB. Could you trim the clip?",
     ],
     # media.sleep_timer_too_long: 13 hours
-    "basic-0867": [
+    SLEEP_TIMER_TOO_LONG: [
         "The sleep timer maxes out at 12 hours. Want 12 instead?",
         "Sorry, I can't set a 13-hour sleep timer — the limit is **12 hours (720 minutes)**. Should I set "
         "it for "
@@ -1416,13 +1606,13 @@ NATURAL = {
         "like.",
     ],
     # media.video_no_length
-    "basic-0868": [
+    VIDEO_NO_LENGTH: [
         "How long should the video be?",
         "Sure! What **length** do you want for the cinematic video — 10 seconds, 30 seconds, a minute?",
         "Happy to record the dog chasing the ball. How long should I record for? (Up to an hour.)",
     ],
     # network.airplane_during_call: on a call with Dr. Priya Shah
-    "basic-0869": [
+    AIRPLANE_DURING_CALL: [
         "You're on a call with Priya — should I hang up first?",
         "I can't turn on airplane mode yet: you're still on the phone with Dr. Priya Shah, and it would "
         "drop the "
@@ -1432,7 +1622,7 @@ NATURAL = {
         "until you hang up?",
     ],
     # network.enterprise: Berkeley-Secure
-    "basic-0870": [
+    ENTERPRISE: [
         "Sorry, Berkeley-Secure needs an enterprise certificate I don't have.",
         "I can't join **Berkeley-Secure** — it's a WPA2-Enterprise network that requires a certificate "
         "profile "
@@ -1442,14 +1632,14 @@ NATURAL = {
         "to connect to it on my own.",
     ],
     # network.missing_wifi_password: NETGEAR8131
-    "basic-0872": [
+    MISSING_WIFI_PASSWORD: [
         "What's the password for NETGEAR8131?",
         "NETGEAR8131 is a secured network and it isn't saved on this phone. Can you tell me the "
         "**password**?",
         "Sure — I just need the Wi-Fi password for NETGEAR8131. What is it?",
     ],
     # network.wrong_password: MorganHome-Guest
-    "basic-0874": [
+    WRONG_PASSWORD: [
         "That password didn't work for MorganHome-Guest. Can you double-check it?",
         "I tried connecting to **MorganHome-Guest**, but the network rejected the password. Do you have the "
         "right "
@@ -1457,13 +1647,13 @@ NATURAL = {
         "MorganHome-Guest says the password is incorrect, so you're not connected. Could you check the key?",
     ],
     # security.timeout_unsupported: 4 minutes (2 or 5)
-    "basic-0877": [
+    TIMEOUT_UNSUPPORTED: [
         "4 minutes isn't an option — 2 or 5 minutes?",
         "The auto-lock options near 4 minutes are **2 minutes** and **5 minutes**. Which would you prefer?",
         "Auto-lock can't be set to exactly 4 minutes. Should I set it to 5 min instead?",
     ],
     # system.ambiguous_language: Chinese
-    "basic-0879": [
+    AMBIGUOUS_LANGUAGE: [
         "Simplified or Traditional Chinese?",
         "There are two Chinese options: **Simplified** (used in mainland China) and **Traditional** "
         "(Taiwan, Hong "
@@ -1471,7 +1661,7 @@ NATURAL = {
         "Happy to switch it for your trip! Do you want Simplified or Traditional Chinese?",
     ],
     # system.live_lock_refuse: Aurora Live
-    "basic-0882": [
+    LIVE_LOCK_REFUSE: [
         "Sorry, Aurora Live can't be used on the lock screen alone — only home screen or both.",
         "Live wallpapers like **Aurora Live** can't be set for just the lock screen. I can put it on the "
         "home "
@@ -1481,7 +1671,7 @@ NATURAL = {
         "lock screen. Want it on both?",
     ],
     # time.event_gone: Check-up with Dr. Shah was deleted
-    "basic-0885": [
+    EVENT_GONE: [
         "That event is no longer on your calendar. Recreate it for Friday at 1:30?",
         "I can't find your **Check-up with Dr. Shah** anymore — it seems it was deleted. Want me to add it "
         "back for "
@@ -1491,19 +1681,19 @@ NATURAL = {
         "one next Friday at 1:30 pm?",
     ],
     # time.missing_time: budget review next Friday
-    "basic-0886": [
+    MISSING_TIME: [
         "What time?",
         "Sure! What time next Friday is the budget review, and how long should I block out?",
         "Happy to add it. **When** does the budget review start and end?",
     ],
     # time.missing_time: book club on June 3 (the calendar named without claiming the event is on it)
-    "basic-1026": [
+    MISSING_TIME_2: [
         "Before I put it on your calendar: what time on June 3 does book club start?",
         "Nothing's on your calendar for it yet. When is book club, and until when?",
         "Sure, June 3 it is. What **time** should the book club event start?",
     ],
     # time.timer_too_long: 156 hours
-    "basic-0887": [
+    TIMER_TOO_LONG: [
         "Sorry, timers max out at 99 hours.",
         "I can't set a 156-hour timer — the Clock app only goes up to 99 h 59 min. Want me to set a "
         "reminder for "
@@ -1511,7 +1701,7 @@ NATURAL = {
         "Unfortunately I can't: the longest timer is **99:59**. Should I create a reminder for then?",
     ],
     # travel.closed_attraction: Chicago Maritime Museum, Tuesday June 2
-    "basic-0888": [
+    CLOSED_ATTRACTION: [
         "It's closed on Tuesdays, so no tickets for June 2.",
         "Sorry — **Chicago Maritime Museum** is closed on Tuesday, June 2. Want me to check Wednesday, June "
         "3 "
@@ -1519,7 +1709,7 @@ NATURAL = {
         "I didn't book anything: the museum is closed that day. Should I look at another date?",
     ],
     # travel.cross_city_route: Space Needle (Seattle)
-    "basic-0889": [
+    CROSS_CITY_ROUTE: [
         "Sorry, the Space Needle is in Seattle — too far to route by bike from here.",
         "I can't give you bike directions there: the Space Needle is in **Seattle**, and navigation only "
         "works "
@@ -1528,13 +1718,13 @@ NATURAL = {
         "flight instead?",
     ],
     # travel.hotel_missing_dates: The Greenwich Arms
-    "basic-0892": [
+    HOTEL_MISSING_DATES: [
         "Which dates?",
         "Sure — what are your **check-in** and check-out dates for the deluxe king at The Greenwich Arms?",
         "I'd be happy to book that. How many nights, and starting when?",
     ],
     # travel.sold_out_flight: UA 1186 sold out, UA 2781 has seats
-    "basic-0893": [
+    SOLD_OUT_FLIGHT: [
         "UA 1186 is sold out. UA 2781 at 7 am has seats — book that?",
         "Sorry, the 6:30 am United flight (UA 1186) is **fully booked**, so I couldn't get you a seat. "
         "There's "
@@ -1542,7 +1732,7 @@ NATURAL = {
         "No seats left on that one — it's full. Nothing's been booked. Should I try the 7 am flight?",
     ],
     # travel.too_many_tickets: 15 people
-    "basic-0894": [
+    TOO_MANY_TICKETS: [
         "Bookings are capped at 9 tickets, so I can't get 15 at once.",
         "I can't buy 15 tickets in one go — there's a **limit of 9 per booking**, and only one booking per "
         "day. "
@@ -1550,7 +1740,7 @@ NATURAL = {
         "Max is nine tickets per booking. Should I grab 9 for Tuesday, June 9?",
     ],
     # travel.unusable_card: Wells Fargo debit expired
-    "basic-0895": [
+    UNUSABLE_CARD: [
         "That card is expired. Use the Chase Sapphire instead?",
         "Your **Wells Fargo Debit Visa** expired in April 2026, so I can't charge it. Should I use your "
         "Chase "
@@ -1558,7 +1748,7 @@ NATURAL = {
         "I haven't booked anything yet — the Wells Fargo debit card has expired. Which card should I use?",
     ],
     # utilities.bad_link: smb://
-    "basic-0896": [
+    BAD_LINK: [
         "Sorry, the browser can't open smb:// links.",
         "I can't open that one — **smb://** is a network file-share address, and the browser only handles "
         "http and "
@@ -1567,7 +1757,7 @@ NATURAL = {
         "another way?",
     ],
     # utilities.mismatched_units: euros to kilograms
-    "basic-0898": [
+    MISMATCHED_UNITS: [
         "Sorry, euros and kilograms measure different things.",
         "I can't convert euros to kilograms — one is money and the other is weight. Did you mean a currency "
         "(like "
@@ -1575,14 +1765,14 @@ NATURAL = {
         "**Not possible:** euros are a currency and kilograms a mass, so there's no conversion between them.",
     ],
     # utilities.translate_missing_language
-    "basic-0900": [
+    TRANSLATE_MISSING_LANGUAGE: [
         "Into which language?",
         'Sure! Which **language** do you want "can you recommend a restaurant" in — Spanish, French, German, '
         "Italian, Japanese or Chinese?",
         "Happy to translate that. What language should I translate it to?",
     ],
     # utilities.unsupported_language: Russian
-    "basic-0901": [
+    UNSUPPORTED_LANGUAGE: [
         "Sorry, I can't translate into Russian.",
         "Russian isn't supported by the offline translator — it covers Spanish, French, German, Italian, "
         "Japanese "
@@ -1591,33 +1781,33 @@ NATURAL = {
     ],
     # limit families whose rubric now asks for the limit itself (a "sorry" no longer stands in for it)
     # apps.install_incompatible: Pocket Cleaner, not available for this phone model
-    "basic-0975": [
+    INSTALL_INCOMPATIBLE_2: [
         "Pocket Cleaner isn't available for this phone model, sorry.",
         "Sorry — I can't install **Pocket Cleaner**: it isn't available for this model.",
         "Sorry, Pocket Cleaner won't work on this phone (not available for this model). Want me to look for a "
         "similar cleaner app?",
     ],
     # apps.uninstall_system: Maps
-    "basic-0907": [
+    UNINSTALL_SYSTEM_2: [
         "Sorry, Maps is a built-in system app and can't be uninstalled.",
         "I can't remove **Maps** — it's pre-installed. I could turn off its notifications instead?",
         "Maps is part of the system, so uninstalling it isn't possible, sorry.",
     ],
     # calls.unsend_text: Fatima Torres
-    "basic-0914": [
+    UNSEND_TEXT_2: [
         "Sorry, texts can't be recalled once they're delivered, and that one already reached Fatima Torres.",
         "I can't unsend it — SMS has no recall. Want me to send Fatima a quick follow-up saying to ignore it?",
         "Sorry, there's no way to take it back: it was delivered to Fatima Torres a minute ago.",
     ],
     # devices.cast_unsupported: Alex's MacBook Pro (a laptop)
-    "basic-0918": [
+    CAST_UNSUPPORTED_2: [
         "Sorry, Alex's MacBook Pro can't receive a screen cast.",
         "I can't cast to **Alex's MacBook Pro** — it's a laptop, not a cast display. Want me to start "
         "multi-screen collaboration with it instead?",
         "Casting to Alex's MacBook Pro isn't supported; it's a laptop, sorry.",
     ],
     # devices.migration_no_space: apps, 4100 MB, 3800 MB free
-    "basic-0919": [
+    MIGRATION_NO_SPACE_2: [
         "Sorry, I can't: the apps need 4,100 MB and only 3,800 MB of storage is free.",
         "Sorry, there isn't enough space — your apps take 4100 MB but the phone has 3800 MB free. Free up some "
         "storage and I'll try again?",
@@ -1625,65 +1815,65 @@ NATURAL = {
         "categories?",
     ],
     # display.sound_wrong_kind: Marimba Wake (an alarm sound) as the ringtone
-    "basic-0924": [
+    SOUND_WRONG_KIND_2: [
         "Marimba Wake is an alarm sound, so it can't be your ringtone.",
         "Sorry, Marimba Wake is only available as an alarm sound. Ringtones you can pick: Crystal Bells, "
         "Marimba, Old Phone. Want one of those?",
         "That one's an **alarm sound**, not a ringtone — Marimba Wake isn't in the ringtone list.",
     ],
     # display.unsupported_value: screen timeout of 45 minutes (options up to 30 minutes)
-    "basic-0926": [
+    UNSUPPORTED_VALUE_2: [
         "Sorry, 45 minutes isn't an option — the longest screen timeout is 30 minutes.",
         "I can't set it to 45 minutes. The choices are 15 s, 30 s, 1, 2, 5, 10 or 30 minutes — want 30 min?",
         "The screen timeout tops out at **30 minutes**. Should I use that?",
     ],
     # display.unsupported_value: Do Not Disturb for 13 hours (at most 12)
-    "basic-0925": [
+    UNSUPPORTED_VALUE_3: [
         "Timed Do Not Disturb maxes out at 12 hours. Want 12 hours, or on until you turn it off?",
         "Sorry, I can't do 13 hours — the limit is 12 hours.",
         "Do Not Disturb can only be scheduled for up to 12 hours, sorry.",
     ],
     # input.qr_damaged: the bus stop ad
-    "basic-0929": [
+    QR_DAMAGED_2: [
         "Sorry, that QR code is too damaged to read.",
         "I'm unable to read the code on the bus stop ad — it's unreadable. Is there a printed link nearby?",
         "Sorry, the scan failed: the code's damaged. Could you try another copy of it?",
     ],
     # input.screenshot_secure: Wallet
-    "basic-0932": [
+    SCREENSHOT_SECURE_2: [
         "Sorry, Wallet blocks screenshots for security.",
         "I can't screenshot this — **Wallet** doesn't allow screenshots of its screens. You could jot the "
         "details down and send them to Jordan instead.",
         "Wallet is a secure app and won't let me capture its screen, sorry.",
     ],
     # media.radio_no_skip: Bay Jazz 91.1 FM
-    "basic-0935": [
+    RADIO_NO_SKIP_2: [
         "That's a live radio station, so skipping isn't an option.",
         "Sorry, I can't skip songs on Bay Jazz 91.1 FM — it's live. Want me to put on one of your playlists?",
         "Bay Jazz 91.1 FM is a **live broadcast**: there's no next track to skip to.",
     ],
     # media.share_too_large: Ocean Beach video, 160.6 MB
-    "basic-0936": [
+    SHARE_TOO_LARGE_2: [
         "Sorry, the Ocean Beach video is 160.6 MB — too big to text (the limit is 100 MB).",
         "I can't send that by message: texts carry at most 100 MB and this clip is 160.6 MB. Want me to send "
         "a shorter clip?",
         "The video is over the 100 MB message limit, so it didn't go out.",
     ],
     # media.sleep_timer_too_long: 18 hours
-    "basic-0937": [
+    SLEEP_TIMER_TOO_LONG_2: [
         "Sorry, the sleep timer maxes out at 12 hours.",
         "I can't set it for 18 hours — the longest sleep timer is 12 hours (720 minutes). Want 12 hours?",
         "Sleep timers only go up to **12 hours**, so 18 won't work. Should I set the max?",
     ],
     # network.airplane_during_call: on a call with Maya Chen
-    "basic-0939": [
+    AIRPLANE_DURING_CALL_2: [
         "You're still on a call with Maya Chen — airplane mode would drop it. Hang up first?",
         "I'll hold off: you're on a call with Maya, and airplane mode would end it. Want me to do it once "
         "you're done?",
         "Heads up, you're in a call with **Maya Chen**. Should I end it and switch airplane mode on?",
     ],
     # network.enterprise: eduroam
-    "basic-0940": [
+    ENTERPRISE_2: [
         "Sorry, I can't connect you to eduroam — it's an enterprise network that needs a certificate.",
         "eduroam requires a certificate profile from your institution's IT department; I can't join it "
         "on my own.",
@@ -1691,19 +1881,19 @@ NATURAL = {
         "Unable to join it from here, sorry.",
     ],
     # network.out_of_range: the Honda CR-V over Bluetooth
-    "basic-0943": [
+    OUT_OF_RANGE_3: [
         "Sorry, your Honda CR-V isn't in range right now.",
         "I can't connect the Honda CR-V — it's out of range or switched off. Try again once you're in the car?",
         "Sorry, the Honda CR-V isn't showing up nearby, so I couldn't link it.",
     ],
     # system.install_low_battery: 27%
-    "basic-0951": [
+    INSTALL_LOW_BATTERY_2: [
         "Sorry, the battery's at 27% — the update needs at least 30% or a charger.",
         "I can't install it yet: plug in your phone or charge it to 30% first, then I'll start the update.",
         "I can't yet — the battery is too low (27%). Once it's on the charger or above 30%, I'll install Nova OS.",
     ],
     # system.live_lock_refuse: Aurora Live on the lock screen only
-    "basic-0952": [
+    LIVE_LOCK_REFUSE_2: [
         "Sorry, live wallpapers like Aurora Live can't be set on the lock screen alone — only on the home "
         "screen or both.",
         "Sorry, Aurora Live only works on the home screen or both screens, not the lock screen by itself. Want "
@@ -1712,52 +1902,52 @@ NATURAL = {
         "set it on both?",
     ],
     # time.timer_too_long: 160 hours
-    "basic-0957": [
+    TIMER_TOO_LONG_2: [
         "Sorry, timers max out at 99 hours 59 minutes.",
         "I can't set a 160-hour timer — the Clock app only goes up to 99 hours. Want a reminder instead?",
         "Sorry, the longest timer is **99:59**, so 160 hours is too long. Should I add a reminder for then?",
     ],
     # travel.cross_city_route: Penn Station, New York
-    "basic-0959": [
+    CROSS_CITY_ROUTE_2: [
         "Sorry, Penn Station is in New York — navigation only works within your current city.",
         "I can't give you driving directions to New York from here. Want me to look up flights or trains?",
         "Navigation doesn't cover trips to another city, and Penn Station is in **New York**, sorry.",
     ],
     # travel.forecast_out_of_range: NYC on June 9
-    "basic-0960": [
+    FORECAST_OUT_OF_RANGE: [
         "Sorry, the forecast only goes out to June 5, so I can't say yet for June 9.",
         "Sorry, June 9 is too far out — the forecast isn't available that far ahead. Check back closer to the date?",
         "I can't yet: the **forecast** only covers the next couple of weeks (through June 5). Want June 5 instead?",
     ],
     # travel.too_many_tickets: 15 tickets for MoMA
-    "basic-0964": [
+    TOO_MANY_TICKETS_2: [
         "Sorry, bookings are limited to 9 tickets, so I can't get 15 at once.",
         "I can only book up to 9 tickets per booking, and a second one for the same day isn't allowed. Want 9?",
         "15 is too many — the maximum is **9 tickets**. Should I book 9 for now?",
     ],
     # utilities.bad_link: smb://office-printer/scans
-    "basic-0966": [
+    BAD_LINK_2: [
         "Sorry, the browser can't open smb links.",
         "Sorry, that's an SMB network share, not a web page — the browser only handles http and https. A file "
         "manager app could open it.",
         "I can't load **smb://office-printer/scans** in the browser; smb addresses aren't supported.",
     ],
     # utilities.mismatched_units: degrees Celsius to meters
-    "basic-0968": [
+    MISMATCHED_UNITS_2: [
         "Sorry, Celsius is a temperature and meters are a length, so there's no conversion between them.",
         "I can't convert degrees Celsius to meters — they measure different things.",
         "Sorry, degrees Celsius and meters aren't the same kind of unit (temperature vs. distance). Did you "
         "mean Fahrenheit, or feet?",
     ],
     # utilities.unsupported_unit: carats
-    "basic-0972": [
+    UNSUPPORTED_UNIT: [
         "Sorry, carats aren't supported by the converter.",
         "I can't convert **carats** — the unit converter doesn't know that unit. (For gems, 1 carat is 0.2 g "
         "by definition, if that helps.)",
         "The converter doesn't support carats, sorry. Want me to try another unit?",
     ],
     # utilities.unsupported_unit: pecks
-    "basic-0902": [
+    UNSUPPORTED_UNIT_2: [
         "Sorry, the converter doesn't support pecks.",
         "I can't convert **pecks** — the converter doesn't know that unit. Want me to convert from gallons "
         "instead?",
@@ -1766,27 +1956,27 @@ NATURAL = {
     # the five families whose held-off group takes a "?" (STATE_CLAIMED): honest answers near the
     # state-as-done phrases they forbid ("isn't on yet", "currently set to", "nothing is booked")
     # network.airplane_during_call: on a call with Maya Chen
-    "basic-1009": [
+    AIRPLANE_DURING_CALL_3: [
         "Airplane mode isn't on yet — you're still on a call with Maya Chen, and it would drop the call. "
         "Should I turn it on after you hang up?",
         "Heads up: you're on the phone with **Maya**. Want me to put you in airplane mode once the call ends?",
         "I can't switch on airplane mode mid-call (you're talking to Maya Chen). End the call first?",
     ],
     # security.timeout_unsupported: 15 minutes (10 or 30)
-    "basic-0947": [
+    TIMEOUT_UNSUPPORTED_2: [
         "15 minutes isn't one of the auto-lock options. It's currently set to 30 seconds — would you like "
         "10 minutes or 30 minutes?",
         "The closest choices are **10 min** and **30 min**. Which should I set?",
         "I can't set exactly 15 minutes. Do you want me to set it to 10 minutes instead, or 30 minutes?",
     ],
     # security.timeout_unsupported: a minute and a half (1 or 2 minutes)
-    "basic-1017": [
+    TIMEOUT_UNSUPPORTED_3: [
         "Auto-lock can't be 90 seconds. Should I set it to 1 minute or 2 minutes?",
         "Right now it's set to 30 seconds, and a minute and a half isn't offered — 1 minute or 2 minutes?",
         "The phone only offers fixed timeouts; the nearest are **one minute** and **2 minutes**. Which one?",
     ],
     # input.qr_outdated_wifi: Canopy-Members
-    "basic-0930": [
+    QR_OUTDATED_WIFI_2: [
         "That QR code is outdated — its password no longer works for Canopy-Members, so you're not "
         "connected. Can you ask the front desk for the current password?",
         "The code's password is old, so I couldn't join Canopy-Members. I can connect once you have the new "
@@ -1795,14 +1985,14 @@ NATURAL = {
         "You're still on mobile data. What's the new password?",
     ],
     # input.qr_outdated_wifi: MissionCliffs-WiFi
-    "basic-1000": [
+    QR_OUTDATED_WIFI_3: [
         "The QR code at the gym is out of date: MissionCliffs-WiFi rejected its password. Do you have the "
         "current one?",
         "I couldn't connect you — that code has an older MissionCliffs-WiFi password. Could you ask the staff?",
         "That code doesn't work anymore (the network's password changed). Can you get the new one for me?",
     ],
     # time.contradictory_event: book club, 11:30 am to 10:30 am
-    "basic-0954": [
+    CONTRADICTORY_EVENT_2: [
         "The end time (10:30 am) is before the start (11:30 am). Did you mean 10:30 to 11:30 am?",
         "Nothing is on your calendar yet — those times are reversed. Should book club run 10:30–11:30 am "
         "next Friday?",
@@ -1810,14 +2000,14 @@ NATURAL = {
         "later end?",
     ],
     # time.contradictory_event: interview loop, 5:30 pm to 4:30 pm
-    "basic-1024": [
+    CONTRADICTORY_EVENT_3: [
         "Those times look swapped: 5:30 pm to 4:30 pm ends an hour before it starts. 4:30 to 5:30 pm?",
         "I haven't added the interview loop yet — the end is set for 4:30 pm, before the 5:30 start. What "
         "end time did you want?",
         "That would finish earlier than it begins. Do you want it from 4:30 pm to 5:30 pm next Monday?",
     ],
     # travel.unusable_card: card ending 7781 (Wells Fargo debit, expired)
-    "basic-0965": [
+    UNUSABLE_CARD_2: [
         "The card ending 7781 has expired, so nothing is booked yet. Should I use your Chase Sapphire "
         "instead?",
         "I couldn't buy the Academy of Sciences tickets: your **Wells Fargo Debit** expired in April 2026. "
@@ -1825,7 +2015,7 @@ NATURAL = {
         "That card is expired. Want me to book the 2 tickets for June 8 with another card?",
     ],
     # travel.unusable_card: Wells Fargo card (expired)
-    "basic-1035": [
+    UNUSABLE_CARD_3: [
         "Your Wells Fargo card is expired, so I didn't book the Museum of Pop Culture. Use the Chase "
         "Sapphire instead?",
         "I haven't bought anything — the Wells Fargo debit expired. Should I put the 4 tickets on another "
@@ -1859,10 +2049,10 @@ def test_a_natural_correct_answer_passes(task_id: str, final: str) -> None:
         ("starter", "basic-024", "Those times are reversed — 3 PM to 2 PM. Did you mean 2 to 3 PM?"),
         (
             "train",
-            "train-s1-basic-0333",
+            BOOKMARK_IF_MISSING,
             "Good news: it's already saved in your Travel folder. I left it there.",
         ),
-        ("train", "train-s1-basic-0333", "No changes made — united.com is already in your Travel bookmarks."),
+        ("train", BOOKMARK_IF_MISSING, "No changes made — united.com is already in your Travel bookmarks."),
     ],
 )
 def test_a_natural_correct_answer_passes_off_bench(split: str, task_id: str, final: str) -> None:

@@ -581,7 +581,7 @@ def test_core_identical_across_scales_and_deterministic() -> None:
 
 
 def test_a_player_playing_without_a_start_time_has_played_from_now() -> None:
-    """A task may set the player playing in S0 without ``started_at`` (basic-0102 and basic-0183 do):
+    """A task may set the player playing in S0 without ``started_at`` (devices.cast_screen tasks do):
     the playback tools read it instead of failing with an internal error."""
     s = PhoneState(load_world("S"))
     s.put(

@@ -50,8 +50,9 @@ def test_intervals_are_seeded_and_hold_the_score() -> None:
 
 
 def test_task_of() -> None:
-    assert task_of("skill-0001@SOR") == task_of("skill-0001@MTSR") == "skill-0001"
-    assert task_of("basic-0001") == "basic-0001"
+    skill = "skill-morning_routine-001"
+    assert task_of(f"{skill}@SOR") == task_of(f"{skill}@MTSR") == skill
+    assert task_of("basic-apps.clear_cache-001") == "basic-apps.clear_cache-001"
 
 
 def test_the_weighted_score_is_reachable_from_the_package() -> None:

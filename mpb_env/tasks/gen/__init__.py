@@ -2,11 +2,16 @@
 
 ``build_bench()`` fills the paper's quotas (§3.4, §4.1) from the registered families with a fixed seed:
 Basic 1,040 (208 per behavioural category), Sub-agent 89, Memory 376 (176 single-turn / 200 multi-turn,
-188 DB-primary (state bucket) / 188 API-primary (tool bucket)), Skill 200. Every candidate is checked as
-it is drawn: its oracle must pass with no unexplained tool error and the null policy must fail;
-duplicate queries are drawn again. ``generate(split="train", n, seed)`` draws from the train side of
-every family (other phrasings and entity halves), so train never repeats a bench query, template or
-entity combination.
+188 DB-primary (state bucket) / 188 API-primary (tool bucket)), Skill 200. Each group's count is
+apportioned over its families (``apportion``) and each family's share taken from the front of its own
+seeded draw stream, so adding a family changes no other family's tasks and a task's id names its
+family and its place in that stream (``task_id``). Every candidate is checked as it is drawn: its
+oracle must pass with no unexplained tool error and the null policy must fail; a draw that repeats a
+query of its stream, or is the same task as or a near-duplicate of one kept there
+(``mpb_env.tasks.language``), is drawn again (across families, ``tests/test_language.py`` holds every
+stored suite to none). ``generate(split="train", n, seed)`` draws from the train side of every family
+(other phrasings and entity halves), so train never repeats a bench query, template or entity
+combination.
 """
 
 from __future__ import annotations
@@ -18,6 +23,7 @@ from typing import Any
 
 from mpb_env.tasks.gen import pools as _pools
 from mpb_env.tasks.gen.core import FAMILIES, Ctx, Draft, Family, Skip
+from mpb_env.tasks.language import NearDuplicates, task_key
 from mpb_env.tasks.model import BASIC_CATEGORIES, Task
 
 BENCH_VERSION = "bench-v2"
@@ -93,62 +99,139 @@ def _sound(t: Task) -> str | None:
     return None
 
 
+def apportion(fams: list[Family], count: int) -> dict[str, int]:
+    """``count`` split over ``fams`` by weight (largest remainder; ties go to the lower family id).
+
+    Depends only on the set of families and their weights, never on their order of registration."""
+    fams = sorted(fams, key=lambda f: f.id)
+    total = sum(f.weight for f in fams)
+    if not fams or count <= 0:
+        return {f.id: 0 for f in fams}
+    exact = {f.id: count * f.weight / total for f in fams}
+    share = {k: int(v) for k, v in exact.items()}
+    rest = count - sum(share.values())
+    for k in sorted(exact, key=lambda k: (-(exact[k] - share[k]), k))[:rest]:
+        share[k] += 1
+    return share
+
+
+def task_id(fam: Family, k: int, stream: str = "") -> str:
+    """A task's id, ``<dimension>-<family>[-<stream>]-<k>`` (a family id's leading ``<dimension>.``,
+    or ``interaction.`` for the interaction suite's families, becomes that word and a hyphen; k counts
+    from 001), e.g. ``basic-apps.clear_cache-002``, ``memory-add_fact-multi-004``: the k-th task of that family's own draw stream. It names the same
+    task as long as that family's code and data do, whatever other families are added or removed."""
+    head, _, rest = fam.id.partition(".")
+    name = (
+        f"{head}-{rest}" if head in (fam.dimension, "interaction") and rest else f"{fam.dimension}-{fam.id}"
+    )
+    return f"{name}{'-' + stream if stream else ''}-{k:03d}"
+
+
+class _Stream:
+    """One family's tasks for one want (e.g. multi-turn), in order: draw 0, 1, 2, ... of its own seeded
+    ``Ctx``, each kept when sound and new *within this stream*: not a query, the same task
+    (``language.task_key``) nor a near-duplicate query (``language.NEAR_DUPLICATE``) of one kept
+    before. Nothing outside the stream changes what it yields, so a family's k-th task is the same
+    task whichever other families the suite holds."""
+
+    def __init__(
+        self, drawer: _Drawer, fam: Family, want: dict[str, Any] | None, stream: str, version: str
+    ) -> None:
+        self.drawer = drawer
+        self.fam = fam
+        self.want = dict(want or {})
+        self.stream = stream
+        self.version = version
+        self.tasks: list[Task] = []
+        self.draw = 0
+        self.dead = False
+        self.keys: set[tuple[str, bool, tuple[str, ...], str]] = set()
+        self.queries: set[str] = set()
+        self.near = NearDuplicates()
+
+    def take(self, n: int) -> list[Task]:
+        """The stream's first ``n`` tasks (fewer if the family runs out of new sound tasks)."""
+        while len(self.tasks) < n and not self.dead:
+            t = self._next()
+            if t is None:
+                self.dead = True
+            else:
+                self.tasks.append(t)
+        return self.tasks[:n]
+
+    def _next(self) -> Task | None:
+        fam, d = self.fam, self.drawer
+        for _ in range(MAX_ATTEMPTS_PER_TASK):
+            draw = self.draw
+            self.draw += 1
+            key = fam.id if self.stream in ("", "single") else f"{fam.id}@{self.stream}"
+            ctx = Ctx(d.split, fam.id, draw, d.seed, _pools.POOLS, stream=key, nth=len(self.tasks))
+            ctx.want = dict(self.want)
+            try:
+                draft = fam.fn(ctx)
+            except Skip:
+                continue
+            if draft.query in d.exclude or draft.query in self.queries:
+                continue
+            t = _to_task(fam, ctx, draft, task_id(fam, len(self.tasks) + 1, self.stream), self.version)
+            k = task_key(t)
+            if k in self.keys:
+                d.rejected.setdefault(fam.id, []).append("the same task as one drawn before")
+                continue
+            twin = self.near.match(t.query)
+            if twin is not None:
+                d.rejected.setdefault(fam.id, []).append(f"a near-duplicate of {twin!r}")
+                continue
+            problem = _sound(t)
+            if problem:
+                d.rejected.setdefault(fam.id, []).append(problem)
+                continue
+            self.keys.add(k)
+            self.queries.add(t.query)
+            self.near.add(t.query)
+            return t
+        return None
+
+
 class _Drawer:
     def __init__(self, split: str, seed: int, version: str, exclude: Iterable[str] = ()) -> None:
         self.split = split
         self.seed = seed
         self.version = version
-        self.queries: set[str] = set(exclude)
-        self.draws: dict[str, int] = {}
+        self.exclude: frozenset[str] = frozenset(exclude)
         self.rejected: dict[str, list[str]] = {}
 
-    def one(self, fam: Family, task_id: str, want: dict[str, Any] | None = None) -> Task | None:
-        """One sound, new task from ``fam`` (or None after too many fruitless draws)."""
-        for _ in range(MAX_ATTEMPTS_PER_TASK):
-            draw = self.draws.get(fam.id, 0)
-            self.draws[fam.id] = draw + 1
-            ctx = Ctx(self.split, fam.id, draw, self.seed, _pools.POOLS)
-            ctx.want = dict(want or {})
-            try:
-                draft = fam.fn(ctx)
-            except Skip:
-                continue
-            if draft.query in self.queries:
-                continue
-            t = _to_task(fam, ctx, draft, task_id, self.version)
-            problem = _sound(t)
-            if problem:
-                self.rejected.setdefault(fam.id, []).append(problem)
-                continue
-            self.queries.add(draft.query)
-            return t
-        return None
-
     def fill(
-        self, fams: list[Family], count: int, prefix: str, want: dict[str, Any] | None = None
+        self,
+        fams: list[Family],
+        count: int,
+        label: str,
+        want: dict[str, Any] | None = None,
+        stream: str = "",
     ) -> list[Task]:
-        """``count`` tasks round-robin over ``fams`` (weighted), skipping exhausted families."""
-        order = [f for f in fams for _ in range(f.weight)]
-        out: list[Task] = []
-        dead: set[str] = set()
-        i = 0
-        while len(out) < count:
-            live = [f for f in order if f.id not in dead]
+        """``count`` tasks from ``fams``: each family's quota (``apportion`` by weight), taken from the
+        front of its own stream; the quota of a family that runs out is apportioned again over the
+        families that have not. Tasks come grouped by family, families in id order."""
+        fams = sorted(fams, key=lambda f: f.id)
+        streams = {f.id: _Stream(self, f, want, stream, self.version) for f in fams}
+        quota = apportion(fams, count)
+        while True:
+            got = {k: len(s.take(quota[k])) for k, s in streams.items()}
+            short = count - sum(got.values())
+            if short <= 0:
+                break
+            live = [f for f in fams if not streams[f.id].dead]
             if not live:
                 why = "; ".join(f"{k}: {v[-1]}" for k, v in self.rejected.items())
                 raise RuntimeError(
-                    f"cannot fill {prefix}: {len(out)}/{count} drawn before its families ran out of new "
-                    f"tasks (asking for fewer tasks, e.g. a smaller n, fits them)"
+                    f"cannot fill {label}: {sum(got.values())}/{count} drawn before its families ran out "
+                    f"of new tasks (asking for fewer tasks, e.g. a smaller n, fits them)"
                     + (f"; last rejections: {why}" if why else "")
                 )
-            fam = live[i % len(live)]
-            i += 1
-            t = self.one(fam, f"{prefix}-{len(out) + 1:04d}", want)
-            if t is None:
-                dead.add(fam.id)
-            else:
-                out.append(t)
-        return out
+            quota = {k: got[k] for k in quota}
+            for k, extra in apportion(live, short).items():
+                quota[k] += extra
+        return [t for f in fams for t in streams[f.id].tasks[: quota[f.id]]]
 
 
 def _families(
@@ -165,34 +248,31 @@ def _families(
     return sorted(fams, key=lambda f: f.id)
 
 
-def _renumber(tasks: list[Task], prefix: str) -> list[Task]:
-    return [t.model_copy(update={"id": f"{prefix}-{i + 1:04d}"}) for i, t in enumerate(tasks)]
-
-
 def build_suite(
     split: str, seed: int, version: str, scale: float = 1.0, exclude: Iterable[str] = ()
 ) -> list[Task]:
-    """The paper's distribution (scaled by ``scale``) drawn from ``split``'s side of every family."""
+    """The paper's distribution (scaled by ``scale``) drawn from ``split``'s side of every family.
+
+    Each group (a Basic category, Sub-agent, a Memory (turns, bucket) cell, Skill) is ``fill``-ed on its
+    own, so a family added to one group changes no task of another group, nor any task of the other
+    families in its own group except by shortening (or lengthening) their run: the ids and bytes of
+    the tasks they keep stay the same (``tests/test_language.py`` proves it)."""
     d = _Drawer(split, seed, version, exclude)
     basic: list[Task] = []
     for cat in BASIC_CATEGORIES:
-        basic += d.fill(_families(split, "basic", cat), round(BASIC_PER_CATEGORY * scale), f"basic-{cat}")
+        basic += d.fill(_families(split, "basic", cat), round(BASIC_PER_CATEGORY * scale), f"basic {cat}")
     subagent = d.fill(_families(split, "subagent"), round(SUBAGENT_TASKS * scale), "subagent")
     memory: list[Task] = []
     for (turns, bucket), n in MEMORY_QUOTAS.items():
         memory += d.fill(
             _families(split, "memory", bucket=bucket),
             round(n * scale),
-            f"memory-{turns}-{bucket}",
+            f"memory {turns} {bucket}",
             {"turns": turns},
+            stream=turns,
         )
     skill = d.fill(_families(split, "skill"), round(SKILL_TASKS * scale), "skill")
-    return [
-        *_renumber(basic, "basic"),
-        *_renumber(subagent, "subagent"),
-        *_renumber(memory, "memory"),
-        *_renumber(skill, "skill"),
-    ]
+    return [*basic, *subagent, *memory, *skill]
 
 
 def build_bench() -> list[Task]:
@@ -213,8 +293,8 @@ def build_interaction() -> list[Task]:
     asking = sorted((f for f in fams if not f.id.startswith("interaction.control")), key=lambda f: f.id)
     controls = sorted((f for f in fams if f.id.startswith("interaction.control")), key=lambda f: f.id)
     return [
-        *_renumber(d.fill(asking, INTERACTION_TASKS, "interaction"), "interaction"),
-        *_renumber(d.fill(controls, INTERACTION_CONTROLS, "control"), "interaction-control"),
+        *d.fill(asking, INTERACTION_TASKS, "interaction"),
+        *d.fill(controls, INTERACTION_CONTROLS, "control"),
     ]
 
 

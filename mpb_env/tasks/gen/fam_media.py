@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from mpb_env.tasks.build import any_of, call, calls, hermes
-from mpb_env.tasks.gen.core import Ctx, Draft, Skip, family
+from mpb_env.tasks.gen.core import Ctx, Draft, Skip, family, fill
 from mpb_env.tasks.gen.helpers import (
     base,
     cannot,
@@ -286,12 +286,12 @@ def recognize_then_add(ctx: Ctx) -> Draft:
     heard = {"title": song["title"], "artist": song["artist"], "album": song["album"], "year": song["year"],
              "genre": song["genre"], "source": source, "loudness_db": 62}  # fmt: skip
     query = ctx.say(
-        ["what's this song playing {w}? add it to my {p} playlist.",
+        ["what's this song playing {w}? Add it to my {p} playlist.",
          "identify the song {w} and put it on {p}.",
          "there's a great song {w} — figure out what it is and save it to my {p} playlist.",
          "name that tune {w}, then add it to {p}.",
          "listen to the song {w} and add it to the {p} playlist.",
-         "what song is this {w}? stick it in {p} for me."],
+         "what song is this {w}? Stick it in {p} for me."],
         w=where, p=playlist["name"],
     )  # fmt: skip
     return Draft(
@@ -576,7 +576,7 @@ def skip_to_track(ctx: Ctx) -> Draft:
         s0_patch=_player(status="playing", media_id=tracks[0], position_s=0, started_at="2026-05-20T08:59:00",
                          queue=tracks[1:], history=[], context=playlist["id"]),
         history=[
-            {"role": "user", "content": f"Play my {playlist['name']} playlist."},
+            {"role": "user", "content": fill("Play my {p} playlist.", p=playlist["name"])},
             {"role": "assistant", "content": f"Playing {playlist['name']}, starting with {first['title']} by "
                                              f"{first['artist']}."},
         ],
@@ -902,7 +902,7 @@ def playlist_deleted(ctx: Ctx) -> Draft:
         frictions=["state_mutation"],
         s0_patch={"playlists": {playlist["id"]: None}},
         history=[
-            {"role": "user", "content": f"What's on my {name} playlist?"},
+            {"role": "user", "content": fill("What's on my {p} playlist?", p=name)},
             {"role": "assistant", "content": said},
         ],
         gold=rubric("question", [name.lower()], PLAYLIST_GONE, avoid=ADDED_NOW),

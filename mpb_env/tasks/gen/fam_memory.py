@@ -16,7 +16,7 @@ from typing import Any
 
 from mpb_env.domains.travel import _card
 from mpb_env.tasks.build import call, calls, contains, hermes
-from mpb_env.tasks.gen.core import Ctx, Draft, Skip, family
+from mpb_env.tasks.gen.core import Ctx, Draft, Skip, family, fill
 from mpb_env.tasks.gen.fam_travel import resolved_refs, word_spans
 from mpb_env.tasks.gen.helpers import sms_call
 from mpb_env.world.generate import load_world
@@ -100,16 +100,16 @@ def _dialogue(
     if len(options) < 2:
         raise ValueError(f"family {ctx.family_id} needs at least 2 phrasings per turn kind")
     share = [i for i in range(len(options)) if i % 2 == ctx.parity]
-    index = ctx.rng.choice(share)
+    index = ctx.rotate(share)
     ctx.template = f"{ctx.family_id}#{offset + index + (MULTI_OFFSET if multi_turn else 0)}"
     if not multi_turn:
-        return [], _cap(options[index].format(**vars))
+        return [], _cap(fill(options[index], **vars))
     *turns, query = options[index]
     history = [
-        {"role": "user" if k % 2 == 0 else "assistant", "content": _cap(t.format(**vars))}
+        {"role": "user" if k % 2 == 0 else "assistant", "content": _cap(fill(t, **vars))}
         for k, t in enumerate(turns)
     ]
-    return history, _cap(query.format(**vars))
+    return history, _cap(fill(query, **vars))
 
 
 def _mem(mem_id: str, text: str, category: str, stamp: str, tags: list[str]) -> dict[str, Any]:

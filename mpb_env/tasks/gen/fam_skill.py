@@ -3537,7 +3537,7 @@ def trip_abroad_hotel(ctx: Ctx) -> Draft:
             "I'm at the hotel in {c}. Get me on the {w} Wi-Fi, switch off mobile data, and how much is {a} "
             "{m} in US dollars?",
             "hotel in {c}: connect to {w}, mobile data off to avoid roaming, and convert {a} {m} to USD.",
-            "just checked in in {c}. Join {w}, kill mobile data, and tell me what {a} {m} is in US dollars.",
+            "just checked into my hotel in {c}. Join {w}, kill mobile data, and tell me what {a} {m} is in US dollars.",
             "{c} hotel setup please — Wi-Fi {w}, no mobile data; also {a} {m} in US dollars?",
             "connect me to the hotel Wi-Fi ({w}) here in {c}, turn off roaming data, and convert {a} {m} "
             "for me.",

@@ -774,7 +774,7 @@ def image_selfie_makeover(ctx: Ctx) -> Draft:
             "can you make {w} out of my {p} selfie from {d}?",
             "I need {w} — start from my selfie at {p} on {d}.",
             "make {w} from that selfie at {p}, {d}.",
-            "my selfie from {p} on {d} → {w}, please.",
+            "take my selfie from {p} on {d} and make it into {w}, please.",
         ],
         p=place,
         d=day_words(day),

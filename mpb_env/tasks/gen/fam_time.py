@@ -6,7 +6,7 @@ from datetime import datetime
 from typing import Any
 
 from mpb_env.tasks.build import call, calls, contains, hermes
-from mpb_env.tasks.gen.core import Ctx, Draft, Skip, family
+from mpb_env.tasks.gen.core import Ctx, Draft, Skip, family, fill
 from mpb_env.tasks.gen.fam_calls import UNIQUE_RELATIONS
 from mpb_env.tasks.gen.helpers import (
     avoiding,
@@ -170,7 +170,7 @@ def start_timer(ctx: Ctx) -> Draft:
     query = ctx.say(
         ["set {a} {m}-minute timer for the {lab}.", "start a timer for {m} minutes — {lab}.",
          "{Lab} timer, {m} minutes please.", "count down {m} minutes for my {lab}.",
-         "time my {lab}: {m} minutes.", "give me {a} {m} minute {lab} timer."],
+         "my {lab} needs {m} minutes on the clock — start a timer.", "give me {a} {m} minute {lab} timer."],
         a=a_n(minutes), m=minutes, lab=label.lower(), Lab=label,
     )  # fmt: skip
     return Draft(
@@ -485,7 +485,7 @@ def move_event_pronoun(ctx: Ctx) -> Draft:
     length = datetime.fromisoformat(event["end"]) - datetime.fromisoformat(event["start"])
     end = (datetime.fromisoformat(start) + length).isoformat(timespec="seconds")
     history = [
-        {"role": "user", "content": f"When is my {spoken}?"},
+        {"role": "user", "content": fill("When is my {s}?", s=spoken)},
         {"role": "assistant",
          "content": f"Your {event['title']} is on {day_words(event['start'])} at {hhmm_words(event['start'][11:16])}."},
     ]  # fmt: skip
@@ -806,7 +806,7 @@ def event_gone(ctx: Ctx) -> Draft:
     day, date = ctx.pick("rel_days")
     t = ctx.pick("event_times")
     history = [
-        {"role": "user", "content": f"When is my {spoken}?"},
+        {"role": "user", "content": fill("When is my {s}?", s=spoken)},
         {"role": "assistant",
          "content": f"Your {event['title']} is on {day_words(event['start'])} at {hhmm_words(event['start'][11:16])} "
                     f"({event['id']})."},
