@@ -102,8 +102,8 @@ class Args:
     top_n: int = 15
     """N, the tools recalled into A0."""
     tool_format: Literal["schema", "compact"] = "schema"
-    """schema: tools= of the chat template, as the dev evaluation (HFPolicy) shows them; compact: one line
-    per tool in the system message (shorter prompts, but not what the dev evaluation shows)."""
+    """schema: tools= of the chat template; compact: one line per tool in the system message (shorter
+    prompts). The dev evaluation (HFPolicy through run()) shows the tools the same way."""
     reward: Literal["binary", "shaped"] = "binary"
     """binary: the official verdict; shaped: mpb_env.shaping.shaped_reward (non-official)."""
     drop_uniform_groups: bool = True
@@ -598,7 +598,13 @@ def main(argv: list[str] | None = None) -> int:
                 model, tokenizer=tokenizer, max_new_tokens=args.eval_max_new_tokens, batch_size=8
             )
             trajs = run(
-                dev, policy, recall=args.recall, top_n=args.top_n, max_turns=args.max_turns, progress=False
+                dev,
+                policy,
+                recall=args.recall,
+                top_n=args.top_n,
+                max_turns=args.max_turns,
+                tool_format=args.tool_format,  # the prompts the model trains on
+                progress=False,
             )
             rep = build_report(trajs, dev)
             dims = " ".join(
