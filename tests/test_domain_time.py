@@ -93,7 +93,7 @@ def _c_list_alarms_filtered(s: PhoneState, fb: dict[str, Any]) -> None:
 def _c_create_alarm(s: PhoneState, fb: dict[str, Any]) -> None:
     assert s.get("alarms", "alarm_n001") == {
         "id": "alarm_n001", "time": "06:00", "label": "Early flight", "repeat_days": ["mon", "fri"],
-        "enabled": True,
+        "enabled": True, "snooze_minutes": 10,
     }  # fmt: skip
 
 
@@ -227,11 +227,11 @@ ERRORS: list[tuple[str, dict[str, Any], str]] = [
     ("delete_event", {"event_id": "event_999"}, "NotFound"),
     ("list_alarms", {"enabled_only": "yes"}, "InvalidArguments"),
     ("list_alarms", {"day": "monday"}, "InvalidArguments"),
-    ("create_alarm", {"time": "06:30"}, "Conflict"),
-    ("create_alarm", {"time": "05:50", "label": "Run"}, "Conflict"),
+    ("create_alarm", {"time": "07:00", "snooze_minutes": 0}, "InvalidArguments"),
+    ("create_alarm", {"time": "07:00", "snooze_minutes": 31}, "InvalidArguments"),
     ("create_alarm", {"time": "25:00"}, "InvalidArguments"),
     ("create_alarm", {"time": "07:00", "repeat_days": ["funday"]}, "InvalidArguments"),
-    ("update_alarm", {"alarm_id": "alarm_001", "time": "07:45"}, "Conflict"),
+    ("update_alarm", {"alarm_id": "alarm_001", "snooze_minutes": 45}, "InvalidArguments"),
     ("update_alarm", {"alarm_id": "alarm_404", "enabled": False}, "NotFound"),
     ("update_alarm", {"alarm_id": "alarm_001"}, "InvalidArguments"),
     ("delete_alarm", {"alarm_id": "alarm_404"}, "NotFound"),
@@ -362,3 +362,31 @@ def test_world_core_is_size_independent_and_deterministic() -> None:
     for rule in tm.CORE_RULES:
         for act in rule["actions"]:
             assert act["setting"] in medium["settings"]
+
+
+# --------------------------------------------------------------------------- Android's Clock semantics
+def test_alarms_may_share_a_time_of_day() -> None:
+    """Android's Clock app keeps several alarms at one time; each is its own record."""
+    s = fresh()
+    taken = next(a for a in s.values("alarms"))
+    fb = execute(s, "create_alarm", {"time": taken["time"], "label": "Second"})
+    assert fb["status"] == "success", fb
+    assert fb["data"]["same_time"] == [taken["id"]]
+    assert sorted(a["id"] for a in s.values("alarms") if a["time"] == taken["time"]) == sorted(
+        [taken["id"], fb["data"]["id"]]
+    )
+    other = next(a for a in s.values("alarms") if a["time"] != taken["time"])
+    moved = execute(s, "update_alarm", {"alarm_id": other["id"], "time": taken["time"]})
+    assert moved["status"] == "success", moved
+    assert set(moved["data"]["same_time"]) == {taken["id"], fb["data"]["id"]}
+
+
+def test_snooze_length_defaults_to_ten_and_can_change() -> None:
+    s = fresh()
+    made = execute(s, "create_alarm", {"time": "04:10"})["data"]
+    assert made["snooze_minutes"] == 10
+    fb = execute(s, "update_alarm", {"alarm_id": made["id"], "snooze_minutes": 5})
+    assert fb["data"]["snooze_minutes"] == 5
+    listed = {a["id"]: a for a in execute(s, "list_alarms", {})["data"]}
+    assert listed[made["id"]]["snooze_minutes"] == 5
+    assert all("snooze_minutes" in a for a in listed.values())  # old records read as the default

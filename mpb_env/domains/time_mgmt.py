@@ -6,8 +6,11 @@ Tables:
         are local ISO datetimes ``"2026-05-20T10:00:00"`` (string order is time order). Core events
         ``event_001``..``event_015`` lie in 2026-05-18..29; generated bulk (``event_101``..) spreads over
         2026-03..2026-08 but never inside 2026-05-17..31, so the core week reads the same at every size.
-    alarms: ``{alarm_id: {"id", "time": "HH:MM", "label", "repeat_days": ["mon", ...], "enabled"}}``;
-        at most one alarm per time of day.
+    alarms: ``{alarm_id: {"id", "time": "HH:MM", "label", "repeat_days": ["mon", ...], "enabled",
+        "snooze_minutes"}}``. As in Android's Clock app, several alarms may share a time of day (each
+        rings on its own); an empty ``repeat_days`` is a one-time alarm that rings at the next
+        occurrence of its time, a non-empty one repeats on those weekdays. ``snooze_minutes`` (1-30,
+        default 10) is how long Snooze silences it; records without the field read as 10.
     timers: ``{timer_id: {"id", "label", "duration_s", "started_at", "ends_at", "status", "stopped_at"}}``;
         ``status`` is ``"running"`` or ``"stopped"``; a running timer whose ``ends_at`` has passed on the
         simulated clock reads as ``"finished"``.
@@ -29,7 +32,6 @@ from mpb_env.errors import (
     AlreadyExists,
     Ambiguous,
     CapabilityLimit,
-    Conflict,
     InvalidArguments,
     NotFound,
     PreconditionFailed,
@@ -51,6 +53,8 @@ CAL = ("calendar", "CALENDAR")
 CLOCK = ("clock", "NOTIFICATIONS")
 MAX_TIMER_S = 359_999  # 99:59:59, the Clock app's limit
 MAX_REMINDER_MIN = 10_080  # one week
+DEFAULT_SNOOZE = 10  # the Clock app's default snooze length, minutes
+MIN_SNOOZE, MAX_SNOOZE = 1, 30  # the Clock app's snooze-length choices span 1-30 minutes
 _CLOCK = re.compile(r"^([01][0-9]|2[0-3]):[0-5][0-9]$")
 
 
@@ -281,15 +285,22 @@ def _alarm(s: PhoneState, alarm_id: str) -> Record:
     return rec
 
 
-def _clash(s: PhoneState, time: str, skip: str | None = None) -> None:
-    for a in s.values("alarms"):
-        if a["time"] == time and a["id"] != skip:
-            state = "enabled" if a["enabled"] else "disabled; enable it with update_alarm"
-            raise Conflict(
-                f"alarm {a['id']} ({a['label']!r}) is already set for {time} ({state})",
-                alarm_id=a["id"],
-                time=time,
-            )
+def _snooze(value: int) -> int:
+    if not MIN_SNOOZE <= value <= MAX_SNOOZE:
+        raise InvalidArguments(
+            f"snooze_minutes must be {MIN_SNOOZE}-{MAX_SNOOZE}, got {value}", field="snooze_minutes"
+        )
+    return value
+
+
+def _alarm_row(a: Record) -> Record:
+    """An alarm as the tools show it: ``snooze_minutes`` defaults to the Clock app's 10 minutes."""
+    return a if "snooze_minutes" in a else {**a, "snooze_minutes": DEFAULT_SNOOZE}
+
+
+def _same_time(s: PhoneState, time: str, skip: str | None = None) -> list[str]:
+    """IDs of other alarms set for ``time`` (allowed, as on Android: reported, not refused)."""
+    return [a["id"] for a in s.values("alarms") if a["time"] == time and a["id"] != skip]
 
 
 def _timer_status(s: PhoneState, rec: Record) -> str:
@@ -495,6 +506,22 @@ def _actions(s: PhoneState, actions: list[dict]) -> list[dict[str, Any]]:
             raise InvalidArguments(f"{key!r} {problem}; got {value!r}", field="actions", setting=key)
         out.append({"setting": key, "value": list(value) if isinstance(value, list) else value})
     return out
+
+
+def _apply_setting(s: PhoneState, key: str, value: Any) -> None:
+    """Set one rule action; the radio keys go through Network & Connectivity's switches, so a rule that
+    turns airplane mode on cuts the radios (and remembers them) exactly as the toggle does."""
+    from mpb_env.domains import network  # at call time: importing this module registers no other tools
+
+    switch = {
+        "network.wifi": network.switch_wifi,
+        "network.bluetooth": network.switch_bluetooth,
+        "network.airplane_mode": network.switch_airplane_mode,
+    }.get(key)
+    if switch is not None and isinstance(value, bool):
+        switch(s, value)
+    else:
+        s.set_setting(key, value)
 
 
 # --------------------------------------------------------------------------- calendar
@@ -705,12 +732,12 @@ def list_alarms(s: PhoneState, enabled_only: bool = False, day: Day | None = Non
         day: Only alarms that repeat on this weekday, e.g. "sat".
 
     Returns:
-        Alarm records ``{"id", "time", "label", "repeat_days", "enabled"}``; an empty ``repeat_days``
-        means a one-time alarm.
+        Alarm records ``{"id", "time", "label", "repeat_days", "enabled", "snooze_minutes"}``; an empty
+        ``repeat_days`` means a one-time alarm. Several alarms may share a time.
     """
     rows = sorted(
         (
-            a
+            _alarm_row(a)
             for a in s.values("alarms")
             if (not enabled_only or a["enabled"]) and (day is None or day in a["repeat_days"])
         ),
@@ -726,35 +753,40 @@ def create_alarm(
     label: str = "Alarm",
     repeat_days: list[Day] | None = None,
     enabled: bool = True,
+    snooze_minutes: int = DEFAULT_SNOOZE,
 ) -> Ok:
-    """Set a new alarm; only one alarm may exist per time of day.
+    """Set a new alarm; several alarms may share a time of day, as in Android's Clock app.
 
     Args:
         time: 24-hour time of day, e.g. "06:00".
         label: A short name shown when it rings, e.g. "Early flight".
-        repeat_days: Weekdays it repeats on, e.g. ["mon", "wed", "fri"]; empty or omitted for a one-time alarm.
+        repeat_days: Weekdays it repeats on, e.g. ["mon", "wed", "fri"]; empty or omitted for a one-time
+            alarm that rings once, at the next occurrence of ``time``.
         enabled: Whether it is switched on, e.g. true.
+        snooze_minutes: How many minutes Snooze silences it (1-30), e.g. 5; the Clock app's default is 10.
 
     Returns:
-        The new alarm record.
+        The new alarm record plus ``same_time`` (IDs of other alarms already set for this time).
 
     Raises:
-        InvalidArguments: the time is not "HH:MM" or the label is empty.
-        Conflict: an alarm (enabled or not) already exists at this time.
+        InvalidArguments: the time is not "HH:MM", the label is empty or snooze_minutes is outside 1..30.
         PermissionDenied: the Clock app lacks the NOTIFICATIONS permission.
     """
     hhmm = _hhmm(time)
     label = _text(label, "label")
-    _clash(s, hhmm)
+    snooze = _snooze(snooze_minutes)
+    others = _same_time(s, hhmm)
     rec = {
         "id": s.new_id("alarm"),
         "time": hhmm,
         "label": label,
         "repeat_days": _days(repeat_days or []),
         "enabled": enabled,
+        "snooze_minutes": snooze,
     }
     s.put("alarms", rec["id"], rec)
-    return ok(f"Alarm {rec['id']} set for {hhmm} ({label})", rec)
+    note = f"; also set for {hhmm}: {', '.join(others)}" if others else ""
+    return ok(f"Alarm {rec['id']} set for {hhmm} ({label}){note}", {**rec, "same_time": others})
 
 
 @tool(DOMAIN, mutates=True, permission=CLOCK)
@@ -765,41 +797,46 @@ def update_alarm(
     label: str | None = None,
     repeat_days: list[Day] | None = None,
     enabled: bool | None = None,
+    snooze_minutes: int | None = None,
 ) -> Ok:
-    """Change an alarm's time, label, repeat days or on/off state (only the given fields).
+    """Change an alarm's time, label, repeat days, snooze length or on/off state (only the given fields).
 
     Args:
         alarm_id: The alarm's ID, e.g. "alarm_001".
-        time: New 24-hour time, e.g. "06:00".
+        time: New 24-hour time, e.g. "06:00"; another alarm may already use it.
         label: New label, e.g. "Workday".
         repeat_days: The full new list of weekdays, e.g. ["mon", "tue", "wed", "thu", "fri"]; [] makes it one-time.
         enabled: Switch it on (true) or off (false), e.g. false.
+        snooze_minutes: New snooze length in minutes (1-30), e.g. 15.
 
     Returns:
-        The updated alarm record.
+        The updated alarm record plus ``same_time`` (IDs of other alarms set for its time).
 
     Raises:
         NotFound: no alarm has this ID.
-        InvalidArguments: no field was given, the time is not "HH:MM" or the label is empty.
-        Conflict: another alarm already exists at the new time.
+        InvalidArguments: no field was given, the time is not "HH:MM", the label is empty or
+            snooze_minutes is outside 1..30.
         PermissionDenied: the Clock app lacks the NOTIFICATIONS permission.
     """
     _alarm(s, alarm_id)
     changes: dict[str, Any] = {}
     if time is not None:
         changes["time"] = _hhmm(time)
-        _clash(s, changes["time"], skip=alarm_id)
     if label is not None:
         changes["label"] = _text(label, "label")
     if repeat_days is not None:
         changes["repeat_days"] = _days(repeat_days)
     if enabled is not None:
         changes["enabled"] = enabled
+    if snooze_minutes is not None:
+        changes["snooze_minutes"] = _snooze(snooze_minutes)
     if not changes:
         raise InvalidArguments("give at least one field to change", alarm_id=alarm_id)
-    rec = s.update("alarms", alarm_id, **changes)
+    rec = _alarm_row(s.update("alarms", alarm_id, **changes))
+    others = _same_time(s, rec["time"], skip=alarm_id)
     return ok(
-        f"Alarm {alarm_id} now {rec['time']} ({rec['label']}, {'on' if rec['enabled'] else 'off'})", rec
+        f"Alarm {alarm_id} now {rec['time']} ({rec['label']}, {'on' if rec['enabled'] else 'off'})",
+        {**rec, "same_time": others},
     )
 
 
@@ -1093,7 +1130,7 @@ def update_automation_rule(
         _actions(s, rule["actions"])  # settings may have changed since the rule was saved
         for act in rule["actions"]:
             before = s.setting(act["setting"])
-            s.set_setting(act["setting"], act["value"])
+            _apply_setting(s, act["setting"], act["value"])
             applied.append({"setting": act["setting"], "before": before, "after": act["value"]})
         changes["last_run_at"] = s.now_iso()
     rec = s.update("automation_rules", rule_id, **changes) if changes else old
