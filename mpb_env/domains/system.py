@@ -455,7 +455,9 @@ def _set(s: PhoneState, key: str, value: Any, changes: list[dict[str, Any]]) -> 
     """Write a setting if it differs and record ``{"setting", "before", "after"}``."""
     before = s.setting(key)
     if before != value:
-        s.set_setting(key, value)
+        old = s.get("settings", key) or {}
+        # A reset forgets the radios airplane mode would have turned back on (network.py's ``restore``).
+        s.put("settings", key, {**{k: v for k, v in old.items() if k != "restore"}, "value": value})
         changes.append({"setting": key, "before": before, "after": value})
 
 
