@@ -390,3 +390,90 @@ def test_snooze_length_defaults_to_ten_and_can_change() -> None:
     listed = {a["id"]: a for a in execute(s, "list_alarms", {})["data"]}
     assert listed[made["id"]]["snooze_minutes"] == 5
     assert all("snooze_minutes" in a for a in listed.values())  # old records read as the default
+
+
+# --------------------------------------------------------------------------- calendar recurrence
+def _weekly(s: PhoneState, **extra: Any) -> dict[str, Any]:
+    args = {"title": "Standup", "start": "2026-06-01T09:00:00", "end": "2026-06-01T09:15:00",
+            "recurrence": "weekly", **extra}  # fmt: skip
+    fb = execute(s, "create_event", args)
+    assert fb["status"] == "success", fb
+    return fb["data"]["event"]
+
+
+def _starts(s: PhoneState, lo: str, hi: str, eid: str) -> list[str]:
+    title = s.get("events", eid)["title"] if s.has("events", eid) else "Standup"
+    rows = execute(s, "list_events", {"start_date": lo, "end_date": hi, "query": title, "limit": 100})["data"]
+    return [r["start"] for r in rows if r["id"] == eid]
+
+
+def test_weekly_series_lists_every_occurrence_until_its_end() -> None:
+    s = fresh()
+    ev = _weekly(s, repeat_until="2026-06-22")
+    assert ev["recurrence"] == {"freq": "weekly", "until": "2026-06-22"}
+    assert _starts(s, "2026-06-01", "2026-07-31", ev["id"]) == [
+        "2026-06-01T09:00:00", "2026-06-08T09:00:00", "2026-06-15T09:00:00", "2026-06-22T09:00:00",
+    ]  # fmt: skip
+
+
+def test_daily_and_monthly_rules() -> None:
+    s = fresh()
+    daily = execute(s, "create_event", {"title": "Pills", "start": "2026-06-01T08:00:00", "recurrence": "daily",
+                                        "repeat_until": "2026-06-03"})["data"]["event"]  # fmt: skip
+    assert _starts(s, "2026-06-01", "2026-06-30", daily["id"]) == [
+        "2026-06-01T08:00:00", "2026-06-02T08:00:00", "2026-06-03T08:00:00"]  # fmt: skip
+    monthly = execute(s, "create_event", {"title": "Rent", "start": "2026-05-31T10:00:00",
+                                          "recurrence": "monthly"})["data"]["event"]  # fmt: skip
+    # A monthly series on the 31st skips the months without one (June, September).
+    assert [d[:10] for d in _starts(s, "2026-05-01", "2026-09-30", monthly["id"])] == [
+        "2026-05-31", "2026-07-31", "2026-08-31"]  # fmt: skip
+
+
+def test_editing_one_occurrence_leaves_the_rest_of_the_series() -> None:
+    s = fresh()
+    ev = _weekly(s)
+    fb = execute(s, "update_event", {"event_id": ev["id"], "occurrence_start": "2026-06-08T09:00:00",
+                                     "start": "2026-06-08T11:00:00"})  # fmt: skip
+    assert fb["status"] == "success", fb
+    moved = fb["data"]["event"]
+    assert moved["series_id"] == ev["id"] and moved["start"] == "2026-06-08T11:00:00"
+    assert moved["end"] == "2026-06-08T11:15:00" and "recurrence" not in moved
+    assert _starts(s, "2026-06-01", "2026-06-16", ev["id"]) == ["2026-06-01T09:00:00", "2026-06-15T09:00:00"]
+    assert _starts(s, "2026-06-01", "2026-06-16", moved["id"]) == ["2026-06-08T11:00:00"]
+
+
+def test_editing_the_series_changes_every_occurrence() -> None:
+    s = fresh()
+    ev = _weekly(s)
+    execute(s, "update_event", {"event_id": ev["id"], "title": "Daily sync", "repeat_until": "2026-06-08"})
+    rows = execute(s, "list_events", {"start_date": "2026-06-01", "end_date": "2026-06-30", "query": "sync"})["data"]
+    mine = [r for r in rows if r["id"] == ev["id"]]
+    assert [r["title"] for r in mine] == ["Daily sync", "Daily sync"]
+
+
+def test_deleting_one_occurrence_or_the_series() -> None:
+    s = fresh()
+    ev = _weekly(s, repeat_until="2026-06-15")
+    fb = execute(s, "delete_event", {"event_id": ev["id"], "occurrence_start": "2026-06-08T09:00:00"})
+    assert fb["status"] == "success", fb
+    assert _starts(s, "2026-06-01", "2026-06-30", ev["id"]) == ["2026-06-01T09:00:00", "2026-06-15T09:00:00"]
+    execute(s, "delete_event", {"event_id": ev["id"]})
+    assert _starts(s, "2026-06-01", "2026-06-30", ev["id"]) == []
+
+
+def test_recurrence_errors() -> None:
+    s = fresh()
+    ev = _weekly(s)
+    bad = [
+        ("update_event", {"event_id": ev["id"], "occurrence_start": "2026-06-09T09:00:00", "title": "X"}, "NotFound"),
+        ("update_event", {"event_id": "event_002", "occurrence_start": "2026-05-21T09:00:00", "title": "X"},
+         "InvalidArguments"),
+        ("delete_event", {"event_id": "event_002", "occurrence_start": "2026-05-21T09:00:00"}, "InvalidArguments"),
+        ("create_event", {"title": "X", "start": "2026-06-01T09:00:00", "repeat_until": "2026-07-01"},
+         "InvalidArguments"),
+        ("create_event", {"title": "X", "start": "2026-06-01T09:00:00", "recurrence": "weekly",
+                          "repeat_until": "2026-05-01"}, "InvalidArguments"),
+        ("create_event", {"title": "X", "start": "2026-06-01T09:00:00", "recurrence": "yearly"}, "InvalidArguments"),
+    ]  # fmt: skip
+    for tool, args, err in bad:
+        assert execute(s, tool, args)["error_type"] == err, (tool, args)

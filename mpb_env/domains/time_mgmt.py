@@ -6,6 +6,13 @@ Tables:
         are local ISO datetimes ``"2026-05-20T10:00:00"`` (string order is time order). Core events
         ``event_001``..``event_015`` lie in 2026-05-18..29; generated bulk (``event_101``..) spreads over
         2026-03..2026-08 but never inside 2026-05-17..31, so the core week reads the same at every size.
+        A repeating event (Android's calendar provider keeps an RRULE) carries ``"recurrence": {"freq":
+        "daily" | "weekly" | "monthly", "until": "YYYY-MM-DD" | None}`` and ``"exdates": [start, ...]``
+        (occurrences taken out of the series); records without them are single events. ``start``/``end``
+        are its first occurrence; a monthly series skips months without that day (as RFC 5545 does).
+        ``list_events`` shows each occurrence in range with the series' ``id`` and ``occurrence: true``.
+        Editing or deleting one occurrence (``occurrence_start``) takes it out of the series
+        (``exdates``); an edited one becomes its own event with ``series_id`` and ``original_start``.
     alarms: ``{alarm_id: {"id", "time": "HH:MM", "label", "repeat_days": ["mon", ...], "enabled",
         "snooze_minutes"}}``. As in Android's Clock app, several alarms may share a time of day (each
         rings on its own); an empty ``repeat_days`` is a one-time alarm that rings at the next
@@ -46,6 +53,7 @@ SEED_ORDER = 30
 Day = Literal["mon", "tue", "wed", "thu", "fri", "sat", "sun"]
 CalendarName = Literal["personal", "work", "family"]
 Trigger = Literal["time", "location", "app_open", "charging"]
+Recurrence = Literal["daily", "weekly", "monthly"]
 
 DAYS: tuple[str, ...] = ("mon", "tue", "wed", "thu", "fri", "sat", "sun")
 _DAY_INDEX = {d: i for i, d in enumerate(DAYS)}
@@ -266,11 +274,79 @@ def _reminder_minutes(value: int | None) -> int | None:
     return value
 
 
+def _next_start(first: datetime, freq: str, n: int) -> datetime | None:
+    """The ``n``-th repeat of ``first`` (0 is ``first``), or None for a month without that day."""
+    if freq == "daily":
+        return first + timedelta(days=n)
+    if freq == "weekly":
+        return first + timedelta(weeks=n)
+    months = first.month - 1 + n
+    try:
+        return first.replace(year=first.year + months // 12, month=months % 12 + 1)
+    except ValueError:  # e.g. the 31st in a 30-day month: skipped
+        return None
+
+
+def _occurrences(e: Record, lo: str, hi: str | None) -> list[Record]:
+    """The occurrences of event ``e`` that overlap ``[lo, hi)`` (``hi`` None: the next 400 days)."""
+    rule = e.get("recurrence")
+    if not rule:
+        return [e] if e["end"] > lo and (hi is None or e["start"] < hi) else []
+    first, last = datetime.fromisoformat(e["start"]), datetime.fromisoformat(e["end"])
+    length = last - first
+    stop = hi or _iso(datetime.fromisoformat(lo) + timedelta(days=400))
+    until = rule.get("until")
+    skip = set(e.get("exdates") or [])
+    out: list[Record] = []
+    n = 0
+    while n < 5000:
+        t0 = _next_start(first, rule["freq"], n)
+        n += 1
+        if t0 is None:
+            continue
+        start = _iso(t0)
+        if start >= stop or (until is not None and start[:10] > until):
+            break
+        end = _iso(t0 + length)
+        if end > lo and start not in skip:
+            out.append({**e, "start": start, "end": end, "occurrence": True})
+    return out
+
+
+def _recurrence(freq: str, until: str | None, start: str) -> dict[str, Any]:
+    if until is not None:
+        day = _parse_dt(until, "repeat_until", date_ok=True).date().isoformat()
+        if day < start[:10]:
+            raise InvalidArguments(f"repeat_until {day} is before the first occurrence {start[:10]}",
+                                   field="repeat_until")  # fmt: skip
+        until = day
+    return {"freq": freq, "until": until}
+
+
+def _occurrence(s: PhoneState, e: Record, start: str) -> Record:
+    """The occurrence of repeating event ``e`` that starts at ``start``."""
+    if not e.get("recurrence"):
+        raise InvalidArguments(
+            f"{e['id']} does not repeat; omit occurrence_start to change it", field="occurrence_start"
+        )
+    at = _iso(_parse_dt(start, "occurrence_start"))
+    t = datetime.fromisoformat(at)
+    hits = [o for o in _occurrences(e, at, _iso(t + timedelta(seconds=1))) if o["start"] == at]
+    if not hits:
+        raise NotFound(
+            f"{e['id']} has no occurrence starting {at}; list_events shows its occurrences",
+            event_id=e["id"],
+            occurrence_start=at,
+        )
+    return hits[0]
+
+
 def _overlaps(s: PhoneState, start: str, end: str, skip: str | None = None) -> list[dict[str, str]]:
     return [
-        {"id": e["id"], "title": e["title"], "start": e["start"], "end": e["end"]}
+        {"id": o["id"], "title": o["title"], "start": o["start"], "end": o["end"]}
         for e in s.values("events")
-        if e["start"] < end and e["end"] > start and e["id"] != skip
+        if e["id"] != skip
+        for o in _occurrences(e, start, end)
     ]
 
 
@@ -547,7 +623,9 @@ def list_events(
 
     Returns:
         Event records (``id``, ``title``, ``start``, ``end``, ``location``, ``attendees``,
-        ``reminder_minutes``, ``calendar``) plus ``attendee_names``, that overlap the range.
+        ``reminder_minutes``, ``calendar``) plus ``attendee_names``, that overlap the range; each
+        occurrence of a repeating event is its own row with the series' ``id``, its own ``start``/``end``,
+        ``recurrence`` and ``occurrence: true``.
 
     Raises:
         InvalidArguments: a date is malformed, the range is empty or limit is below 1.
@@ -569,9 +647,7 @@ def list_events(
                 raise InvalidArguments(f"end_date {end_date!r} is not after start {lo}", field="end_date")
     needle = query.strip().casefold() if query else ""
     rows = []
-    for e in s.values("events"):
-        if e["end"] <= lo or (hi is not None and e["start"] >= hi):
-            continue
+    for e in (o for ev in s.values("events") for o in _occurrences(ev, lo, hi)):
         if attendee_id is not None and attendee_id not in e["attendees"]:
             continue
         if (
@@ -602,8 +678,10 @@ def create_event(
     attendees: list[str] | None = None,
     reminder_minutes: int | None = 15,
     calendar: CalendarName = "personal",
+    recurrence: Recurrence | None = None,
+    repeat_until: str | None = None,
 ) -> Ok:
-    """Create a calendar event; overlapping events are reported, not refused.
+    """Create a calendar event, once or repeating; overlapping events are reported, not refused.
 
     Args:
         title: The event's title, e.g. "Project kickoff".
@@ -613,13 +691,19 @@ def create_event(
         attendees: Contact IDs to invite, e.g. ["contact_008", "contact_002"].
         reminder_minutes: Minutes before start to notify, e.g. 30; null for no reminder.
         calendar: The calendar to put it in, e.g. "work".
+        recurrence: Repeat the event every day, week (same weekday) or month (same day of the month)
+            from ``start``, e.g. "weekly"; omitted for a one-off event.
+        repeat_until: Last day the series may occur on (inclusive), e.g. "2026-07-31"; it repeats
+            without end when omitted. Only with ``recurrence``.
 
     Returns:
-        ``{"event": <the new event record>, "overlaps": [{id, title, start, end}, ...]}``.
+        ``{"event": <the new event record>, "overlaps": [{id, title, start, end}, ...]}`` (overlaps with
+        the first occurrence).
 
     Raises:
         InvalidArguments: the title is empty, a time is malformed or out of range, end is not after
-            start, or reminder_minutes is outside 0..10080.
+            start, reminder_minutes is outside 0..10080, or repeat_until is malformed, before start or
+            given without recurrence.
         NotFound: an attendee ID is not a saved contact.
         PermissionDenied: the Calendar app lacks the CALENDAR permission.
     """
@@ -631,6 +715,10 @@ def create_event(
     people = _attendees(s, attendees or [])
     lead = _reminder_minutes(reminder_minutes)
     rec = _ev(s.new_id("event"), title, _iso(t0), _iso(t1), location.strip(), people, lead, calendar)
+    if recurrence is not None:
+        rec = {**rec, "recurrence": _recurrence(recurrence, repeat_until, rec["start"]), "exdates": []}
+    elif repeat_until is not None:
+        raise InvalidArguments("repeat_until needs recurrence", field="repeat_until")
     clashes = _overlaps(s, rec["start"], rec["end"])
     s.put("events", rec["id"], rec)
     note = f"; overlaps {', '.join(c['id'] for c in clashes)}" if clashes else ""
@@ -651,8 +739,11 @@ def update_event(
     attendees: list[str] | None = None,
     reminder_minutes: int | None = None,
     calendar: CalendarName | None = None,
+    occurrence_start: str | None = None,
+    recurrence: Recurrence | None = None,
+    repeat_until: str | None = None,
 ) -> Ok:
-    """Change only the given fields of a calendar event; moving the start alone keeps the duration.
+    """Change only the given fields of a calendar event, of a whole repeating series or of one occurrence.
 
     Args:
         event_id: The event's ID, e.g. "event_002".
@@ -663,18 +754,44 @@ def update_event(
         attendees: The full new list of attendee contact IDs (replaces the old list), e.g. ["contact_008"].
         reminder_minutes: New reminder lead time in minutes, e.g. 60.
         calendar: Move it to this calendar, e.g. "family".
+        occurrence_start: For a repeating event, change only the occurrence starting then (as
+            list_events shows it), e.g. "2026-06-03T09:00:00": it leaves the series and becomes its own
+            event; omit to change the whole series (moving the series' start moves every occurrence).
+        recurrence: Make the event (or series) repeat daily, weekly or monthly from its start, e.g. "weekly".
+        repeat_until: New last day of the series (inclusive), e.g. "2026-06-30"; ends a repeating series
+            early.
 
     Returns:
-        ``{"event": <the updated record>, "overlaps": [...], "changed": [field names]}``.
+        ``{"event": <the updated record>, "overlaps": [...], "changed": [field names]}``; with
+        ``occurrence_start`` also ``series_id`` (the series it left).
 
     Raises:
-        NotFound: no event has this ID, or an attendee ID is not a saved contact.
+        NotFound: no event has this ID, an attendee ID is not a saved contact, or the series has no
+            occurrence at occurrence_start.
         InvalidArguments: no field was given, a time is malformed or out of range, end is not after start,
-            the title is empty or reminder_minutes is outside 0..10080.
+            the title is empty, reminder_minutes is outside 0..10080, occurrence_start was given for a
+            single event or with recurrence/repeat_until, or repeat_until is malformed or without a
+            series.
         PermissionDenied: the Calendar app lacks the CALENDAR permission.
     """
     old = _event(s, event_id)
+    series = None
+    if occurrence_start is not None:
+        series, old = old, _occurrence(s, old, occurrence_start)
+        if recurrence is not None or repeat_until is not None:
+            raise InvalidArguments("one occurrence cannot repeat; omit occurrence_start to change the series",
+                                   field="occurrence_start")  # fmt: skip
     changes: dict[str, Any] = {}
+    if recurrence is not None or repeat_until is not None:
+        freq = recurrence or (old.get("recurrence") or {}).get("freq")
+        if freq is None:
+            raise InvalidArguments(
+                "repeat_until needs a repeating event (give recurrence)", field="repeat_until"
+            )
+        until = repeat_until if repeat_until is not None else (old.get("recurrence") or {}).get("until")
+        changes["recurrence"] = _recurrence(freq, until, old["start"])
+        if "exdates" not in old:
+            changes["exdates"] = []
     if title is not None:
         changes["title"] = _text(title, "title")
     if start is not None or end is not None:
@@ -695,6 +812,20 @@ def update_event(
     if not changes:
         raise InvalidArguments("give at least one field to change", event_id=event_id)
     changed = [k for k, v in changes.items() if old.get(k) != v]
+    if series is not None:
+        s.update("events", event_id, exdates=[*series.get("exdates", []), old["start"]])
+        rec = {
+            k: v for k, v in {**old, **changes}.items() if k not in ("recurrence", "exdates", "occurrence")
+        }
+        rec = {**rec, "id": s.new_id("event"), "series_id": event_id, "original_start": old["start"]}
+        s.put("events", rec["id"], rec)
+        clashes = _overlaps(s, rec["start"], rec["end"], skip=rec["id"])
+        note = f"; overlaps {', '.join(c['id'] for c in clashes)}" if clashes else ""
+        return ok(
+            f"Changed the {old['start']} occurrence of {event_id} ({', '.join(changed) or 'no changes'}): now "
+            f"{rec['id']}{note}",
+            {"event": rec, "overlaps": clashes, "changed": changed, "series_id": event_id},
+        )
     rec = s.update("events", event_id, **changes)
     clashes = _overlaps(s, rec["start"], rec["end"], skip=event_id)
     note = f"; overlaps {', '.join(c['id'] for c in clashes)}" if clashes else ""
@@ -705,20 +836,28 @@ def update_event(
 
 
 @tool(DOMAIN, mutates=True, permission=CAL)
-def delete_event(s: PhoneState, event_id: str) -> Ok:
-    """Delete a calendar event.
+def delete_event(s: PhoneState, event_id: str, occurrence_start: str | None = None) -> Ok:
+    """Delete a calendar event (a repeating one with all its occurrences), or one occurrence of a series.
 
     Args:
         event_id: The event's ID, e.g. "event_003".
+        occurrence_start: For a repeating event, delete only the occurrence starting then (as
+            list_events shows it), e.g. "2026-06-03T09:00:00"; omit to delete the whole series.
 
     Returns:
-        The deleted event record.
+        The deleted event record (with ``occurrence_start``: that occurrence; the series stays).
 
     Raises:
-        NotFound: no event has this ID.
+        NotFound: no event has this ID, or the series has no occurrence at occurrence_start.
+        InvalidArguments: occurrence_start was given for a single event or is malformed.
         PermissionDenied: the Calendar app lacks the CALENDAR permission.
     """
-    rec = s.delete("events", _event(s, event_id)["id"])
+    series = _event(s, event_id)
+    if occurrence_start is not None:
+        occ = _occurrence(s, series, occurrence_start)
+        s.update("events", event_id, exdates=[*series.get("exdates", []), occ["start"]])
+        return ok(f"Deleted the {occ['start']} occurrence of {event_id} {occ['title']!r}", occ)
+    rec = s.delete("events", series["id"])
     return ok(f"Deleted {event_id} {rec['title']!r} ({rec['start']})", rec)
 
 
