@@ -41,6 +41,7 @@ from mpb_env.errors import (
     CapabilityLimit,
     InvalidArguments,
     NotFound,
+    PermissionDenied,
     PreconditionFailed,
 )
 from mpb_env.tools.formats import clock_hhmm
@@ -59,6 +60,7 @@ DAYS: tuple[str, ...] = ("mon", "tue", "wed", "thu", "fri", "sat", "sun")
 _DAY_INDEX = {d: i for i, d in enumerate(DAYS)}
 CAL = ("calendar", "CALENDAR")
 CLOCK = ("clock", "NOTIFICATIONS")
+BACKGROUND_LOCATION = ("assistant", "LOCATION")  # the app location-triggered rules run through
 MAX_TIMER_S = 359_999  # 99:59:59, the Clock app's limit
 MAX_REMINDER_MIN = 10_080  # one week
 DEFAULT_SNOOZE = 10  # the Clock app's default snooze length, minutes
@@ -392,6 +394,23 @@ def _rule(s: PhoneState, rule_id: str) -> Record:
             f"no automation rule with id {rule_id!r}; list_automation_rules shows rule IDs", rule_id=rule_id
         )
     return rec
+
+
+def _background_location(s: PhoneState) -> None:
+    """A location trigger watches the phone's position in the background, through the Assistant: on
+    Android that needs LOCATION "Allow all the time"; "while using the app" or a one-time grant is not
+    enough."""
+    app = s.get("apps", BACKGROUND_LOCATION[0]) or {}
+    mode = (app.get("permission_modes") or {}).get("LOCATION")
+    if not app.get("permissions", {}).get("LOCATION", False) or mode in ("while_using", "only_this_time"):
+        held = "only while the app is in use" if mode in ("while_using", "only_this_time") else "not at all"
+        raise PermissionDenied(
+            f"a location trigger runs in the background and needs the Assistant's LOCATION permission "
+            f'"all the time" (it holds it {held}); grant it with grant_app_permission, mode "allow"',
+            app_id=BACKGROUND_LOCATION[0],
+            permission="LOCATION",
+            remedy="grant_app_permission",
+        )
 
 
 def _trigger_value(s: PhoneState, trigger: str, value: str) -> str:
@@ -1191,6 +1210,8 @@ def create_automation_rule(
             of its choices) or sets a reading the phone maintains itself (battery level, joined Wi-Fi...).
         NotFound: an action names an unknown setting, or an app_open trigger names an app not installed.
         AlreadyExists: a rule with this name already exists.
+        PermissionDenied: an enabled location rule while the Assistant holds LOCATION only while in use
+            (or not at all): a location trigger runs in the background and needs "Allow all the time".
     """
     name = _text(name, "name")
     folded = name.casefold()
@@ -1198,6 +1219,8 @@ def create_automation_rule(
         if r["name"].casefold() == folded:
             raise AlreadyExists(f"rule {r['id']} is already named {r['name']!r}", rule_id=r["id"])
     value = _trigger_value(s, trigger, trigger_value)
+    if trigger == "location" and enabled:
+        _background_location(s)
     acts = _actions(s, actions)
     rec = {
         "id": s.new_id("rule"),
@@ -1243,6 +1266,8 @@ def update_automation_rule(
         InvalidArguments: nothing to do, or the trigger value or an action is malformed or sets a value
             the setting does not allow.
         PreconditionFailed: run_now was asked for a rule that is disabled (pass enabled=true as well).
+        PermissionDenied: enabling a location rule (or switching a rule to a location trigger) while the
+            Assistant lacks LOCATION "Allow all the time".
     """
     old = _rule(s, rule_id)
     changes: dict[str, Any] = {}
@@ -1259,6 +1284,8 @@ def update_automation_rule(
     if not changes and not run_now:
         raise InvalidArguments("give a field to change or run_now=true", rule_id=rule_id)
     rule = {**old, **changes}
+    if rule["trigger"] == "location" and rule["enabled"] and ("enabled" in changes or "trigger" in changes):
+        _background_location(s)
     applied: list[dict[str, Any]] = []
     if run_now:
         if not rule["enabled"]:
