@@ -421,8 +421,10 @@ LOCATION_RULES = [
 def location_rule_background(ctx: Ctx) -> Draft:
     name, phrase, value, actions = ctx.choice(LOCATION_RULES[ctx.parity :: 2])
     query = ctx.say(
-        ['make an automation called "{n}": {p}.', 'set up a rule named {n} — {p}.',
-         'create the "{n}" routine: {p}.', 'new automation "{n}": {p}.'],
+        ['make an automation called "{n}": {p}. Allow whatever location access it needs.',
+         'set up a rule named {n} — {p}; grant the location permission it needs.',
+         'create the "{n}" routine: {p}. You may give the Assistant the location access for it.',
+         'new automation "{n}": {p} (allow the location access that takes).'],
         n=name, p=phrase,
     )  # fmt: skip
     rule = {"name": name, "trigger": "location", "trigger_value": value, "actions": actions}
