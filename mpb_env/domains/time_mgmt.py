@@ -604,14 +604,17 @@ def _actions(s: PhoneState, actions: list[dict]) -> list[dict[str, Any]]:
 
 
 def _apply_setting(s: PhoneState, key: str, value: Any) -> None:
-    """Set one rule action; the radio keys go through Network & Connectivity's switches, so a rule that
-    turns airplane mode on cuts the radios (and remembers them) exactly as the toggle does."""
-    from mpb_env.domains import network  # at call time: importing this module registers no other tools
+    """Set one rule action; the radio keys go through Network & Connectivity's switches and Battery Saver
+    through System Settings', so a rule that turns airplane mode on cuts the radios (and remembers them)
+    and one that turns the saver on turns the dark theme on, exactly as the toggles do."""
+    # at call time: importing this module registers no other domain's tools
+    from mpb_env.domains import network, system
 
     switch = {
         "network.wifi": network.switch_wifi,
         "network.bluetooth": network.switch_bluetooth,
         "network.airplane_mode": network.switch_airplane_mode,
+        "battery.power_saving": lambda s, on: system._apply_saver(s, on, []),
     }.get(key)
     if switch is not None and isinstance(value, bool):
         switch(s, value)
