@@ -510,3 +510,30 @@ def test_revoking_and_modes_android_does_not_offer() -> None:
     execute(s, "revoke_app_permission", {"app_id": "maps", "permission": "LOCATION"})
     app = s.get("apps", "maps")
     assert app["permissions"]["LOCATION"] is False and "LOCATION" not in app["permission_modes"]
+
+
+# --------------------------------------------------------------------------- Android 13 notifications
+def test_notification_permission_and_switch_are_one_setting() -> None:
+    s = fresh()
+    assert s.get("apps", "slack")["permissions"]["NOTIFICATIONS"] is True
+    shown = [n for n in s.values("notifications") if n["app_id"] == "slack"]
+    execute(s, "revoke_app_permission", {"app_id": "slack", "permission": "NOTIFICATIONS"})
+    app = s.get("apps", "slack")
+    assert app["notifications"] is False and app["permissions"]["NOTIFICATIONS"] is False
+    assert shown and not [n for n in s.values("notifications") if n["app_id"] == "slack"]
+    fb = execute(s, "enable_app_notifications", {"app_id": "slack"})
+    assert fb["data"]["changed"] is True
+    app = s.get("apps", "slack")
+    assert app["notifications"] is True and app["permissions"]["NOTIFICATIONS"] is True
+    execute(s, "disable_app_notifications", {"app_id": "slack"})
+    assert s.get("apps", "slack")["permissions"]["NOTIFICATIONS"] is False
+    execute(s, "grant_app_permission", {"app_id": "slack", "permission": "NOTIFICATIONS"})
+    assert s.get("apps", "slack")["notifications"] is True
+
+
+def test_an_app_without_the_permission_keeps_the_switch_alone() -> None:
+    s = fresh()
+    assert "NOTIFICATIONS" not in s.get("apps", "netflix")["permissions"]
+    execute(s, "enable_app_notifications", {"app_id": "netflix"})
+    app = s.get("apps", "netflix")
+    assert app["notifications"] is True and "NOTIFICATIONS" not in app["permissions"]

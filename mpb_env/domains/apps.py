@@ -10,6 +10,9 @@ Tables:
         "while_using" or "only_this_time" (LOCATION, CAMERA and MICROPHONE only; a one-time grant lapses
         to "ask_every_time" when the app is closed); a withheld one is "ask_every_time" (the app asks on
         each use) or denied (absent).
+        As on Android 13+, the ``NOTIFICATIONS`` permission (``POST_NOTIFICATIONS``) and the
+        ``notifications`` switch are one setting: granting or revoking the one, or switching the other,
+        writes both (revoking dismisses the app's notifications, as switching them off does).
         Other domains' tools act *through* an app and name the permission they need
         (``@tool(..., permission=("messages", "SMS"))``); a task's S0 may revoke one to inject a
         PermissionDenied block, which ``grant_app_permission`` resolves. Records written by a task patch or
@@ -753,7 +756,11 @@ def _set_permission(s: PhoneState, app_id: str, permission: str, granted: bool, 
     changes: dict[str, Any] = {"permissions": perms}
     if modes or "permission_modes" in app:
         changes["permission_modes"] = modes
+    if permission == "NOTIFICATIONS":  # the notification switch is the same thing on Android 13+
+        changes["notifications"] = granted
     s.update("apps", app_id, **changes)
+    if permission == "NOTIFICATIONS" and not granted:
+        _drop_notifications(s, app_id)
     if mode == "ask_every_time":
         text = f"{app['name']} will ask every time for {permission}"
     elif granted:
@@ -762,6 +769,19 @@ def _set_permission(s: PhoneState, app_id: str, permission: str, granted: bool, 
     else:
         text = f"Revoked {permission} from {app['name']}"
     return ok(text, {"app_id": app_id, "permissions": perms, "permission_modes": modes})
+
+
+def _notification_changes(app: Record, on: bool) -> dict[str, Any]:
+    """The app-record changes that switch its notifications ``on``/off. Android 13's notification
+    permission (``POST_NOTIFICATIONS``, here ``NOTIFICATIONS``) *is* the app's notification switch:
+    both flags move together (an app that never declared the permission has the switch alone)."""
+    changes: dict[str, Any] = {}
+    if bool(app.get("notifications", False)) != on:
+        changes["notifications"] = on
+    perms = app.get("permissions", {})
+    if "NOTIFICATIONS" in perms and bool(perms["NOTIFICATIONS"]) != on:
+        changes["permissions"] = {**perms, "NOTIFICATIONS": on}
+    return changes
 
 
 def permission_mode(app: Record | None, permission: str) -> str:
@@ -1272,7 +1292,7 @@ def clear_app_notifications(
 
 @tool(DOMAIN, mutates=True)
 def enable_app_notifications(s: PhoneState, app_id: str) -> Ok:
-    """Turn an app's notifications on.
+    """Turn an app's notifications on (on Android 13+ this grants its NOTIFICATIONS permission too).
 
     Args:
         app_id: The app's ID, e.g. "linkedin".
@@ -1284,9 +1304,10 @@ def enable_app_notifications(s: PhoneState, app_id: str) -> Ok:
         NotFound: no installed app has this ID.
     """
     app = _app(s, app_id)
-    changed = not app.get("notifications", False)
+    changes = _notification_changes(app, True)
+    changed = bool(changes)
     if changed:
-        s.update("apps", app_id, notifications=True)
+        s.update("apps", app_id, **changes)
     return ok(
         f"Notifications on for {app['name']}", {"app_id": app_id, "notifications": True, "changed": changed}
     )
@@ -1294,7 +1315,7 @@ def enable_app_notifications(s: PhoneState, app_id: str) -> Ok:
 
 @tool(DOMAIN, mutates=True)
 def disable_app_notifications(s: PhoneState, app_id: str) -> Ok:
-    """Turn an app's notifications off; its current notifications are dismissed too.
+    """Turn an app's notifications off (revoking its NOTIFICATIONS permission); current ones are dismissed.
 
     Args:
         app_id: The app's ID, e.g. "doordash".
@@ -1309,9 +1330,10 @@ def disable_app_notifications(s: PhoneState, app_id: str) -> Ok:
     app = _app(s, app_id)
     if app_id in _LOCKED_NOTIFICATIONS:
         raise CapabilityLimit(f"{app['name']} notifications cannot be turned off", app_id=app_id)
-    changed = bool(app.get("notifications", False))
+    changes = _notification_changes(app, False)
+    changed = bool(changes)
     if changed:
-        s.update("apps", app_id, notifications=False)
+        s.update("apps", app_id, **changes)
     dismissed = _drop_notifications(s, app_id)
     data = {"app_id": app_id, "notifications": False, "changed": changed, "dismissed": dismissed}
     return ok(f"Notifications off for {app['name']}", data)
