@@ -495,3 +495,58 @@ def permission_ask_every_time(ctx: Ctx) -> Draft:
             f"{app['name']} will now ask every time before using the {what}.",
         ],
     )  # fmt: skip
+
+
+# --------------------------------------------------------------------------- notifications (Android 13+)
+#: Apps that declare the notification permission and hold it in the base world.
+NOTIFYING_APPS = ["slack", "whatsapp", "instagram", "spotify", "zoom", "doordash", "strava", "duolingo",
+                  "uber", "snapchat", "outlook", "venmo"]  # fmt: skip
+
+
+def _notifying_app(ctx: Ctx) -> dict[str, Any]:
+    app = base()["apps"][ctx.choice(NOTIFYING_APPS[ctx.parity :: 2])]
+    if not (app["notifications"] and app["permissions"].get("NOTIFICATIONS")):
+        raise Skip("not a notifying app in the base world")
+    return app
+
+
+@family("apps.notifications_allow", dimension="basic", category="grounding", bucket="state")
+def notifications_allow(ctx: Ctx) -> Draft:
+    app = _notifying_app(ctx)
+    muted = {**app, "notifications": False, "permissions": {**app["permissions"], "NOTIFICATIONS": False}}
+    query = ctx.say(
+        ["let {a} send me notifications again.", "allow notifications from {a} once more.",
+         "{a} should be able to notify me again — turn that back on.", "give {a} back its notification permission."],
+        a=app["name"],
+    )  # fmt: skip
+    via = ctx.choice([call("enable_app_notifications", app_id=app["id"]),
+                      call("grant_app_permission", app_id=app["id"], permission="NOTIFICATIONS")])  # fmt: skip
+    return Draft(
+        query=query,
+        s0_patch={"apps": {app["id"]: muted}},
+        gold={"delta": [{"table": "apps", "op": "update", "key": app["id"],
+                         "fields": {"notifications": True, "permissions": {**app["permissions"]}}}]},
+        oracle=[calls(via), f"{app['name']} can send you notifications again."],
+    )  # fmt: skip
+
+
+@family("apps.notifications_deny", dimension="basic", category="grounding", bucket="state")
+def notifications_deny(ctx: Ctx) -> Draft:
+    app = _notifying_app(ctx)
+    query = ctx.say(
+        ["stop {a} from posting notifications.", "revoke {a}'s permission to send notifications.",
+         "I don't want any notifications from {a} anymore.", "don't allow {a} to notify me."],
+        a=app["name"],
+    )  # fmt: skip
+    via = ctx.choice([call("disable_app_notifications", app_id=app["id"]),
+                      call("revoke_app_permission", app_id=app["id"], permission="NOTIFICATIONS")])  # fmt: skip
+    shown = [k for k, n in base()["notifications"].items() if n["app_id"] == app["id"]]
+    return Draft(
+        query=query,
+        gold={"delta": [
+            {"table": "apps", "op": "update", "key": app["id"],
+             "fields": {"notifications": False, "permissions": {**app["permissions"], "NOTIFICATIONS": False}}},
+            *({"table": "notifications", "op": "delete", "key": k} for k in shown),
+        ]},
+        oracle=[calls(via), f"{app['name']} can no longer send you notifications."],
+    )  # fmt: skip
