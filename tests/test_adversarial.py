@@ -91,7 +91,7 @@ def test_the_table_flags_a_policy_above_the_bound(monkeypatch: pytest.MonkeyPatc
 
 
 # --------------------------------------------------------------------------- free text ($text)
-_TRAFFIC = BENCH["basic-0019"].gold.calls[0].arguments["text"]  # type: ignore[index]
+_TRAFFIC = BENCH["basic-0025"].gold.calls[0].arguments["text"]  # type: ignore[index]
 
 
 @pytest.mark.parametrize(
@@ -126,7 +126,7 @@ def test_a_cheap_message_fails(text: str) -> None:
     "title", ["Buy flowers", "Reminder: buy flowers", "buy FLOWERS!", "Buy flowers today"]
 )
 def test_a_title_may_name_what_it_is(title: str) -> None:
-    gold = BENCH["basic-0258"].gold.delta[0].fields["title"]  # type: ignore[index]
+    gold = BENCH["basic-0260"].gold.delta[0].fields["title"]  # type: ignore[index]
     assert match(gold, title)
     assert not match(gold, "flowers")  # the request fixes "buy" too
     assert not match(gold, "ahead buy chris coffee flowers hour li reminder set")
@@ -140,55 +140,55 @@ def test_a_number_word_may_be_written_as_digits() -> None:
 
 
 def test_the_oracle_passes_with_its_own_text_and_fails_with_one_keyword() -> None:
-    oracle = BENCH["basic-0019"].oracle
-    assert _passes("basic-0019", oracle)
+    oracle = BENCH["basic-0025"].oracle
+    assert _passes("basic-0025", oracle)
     cheap = _call("send_message", contact_id="contact_055", text="traffic")
-    assert not _passes("basic-0019", [oracle[0], cheap, oracle[-1]])
+    assert not _passes("basic-0025", [oracle[0], cheap, oracle[-1]])
 
 
 # --------------------------------------------------------------------------- behaviour answers
 def test_an_answer_needs_the_look_up_that_reveals_it() -> None:
     """ "Mail used 310 MB" without reading the usage fails; after the read, in several styles, passes."""
-    read = BENCH["basic-0046"].oracle[0]
+    read = BENCH["basic-0052"].oracle[0]
     for final in (
         "Mail has used 310 MB of mobile data this cycle.",
         "310 MB so far (since May 1).",
         "About **310 MB** of mobile data went to Mail.",
     ):
-        assert _passes("basic-0046", [read, final]), final
-        verdict = replay(BENCH["basic-0046"], [final]).verdict
+        assert _passes("basic-0052", [read, final]), final
+        verdict = replay(BENCH["basic-0052"], [final]).verdict
         assert not verdict.success and any("look-up" in r or "without a call" in r for r in verdict.reasons)  # type: ignore[union-attr]
 
 
 def test_raw_tool_output_is_no_answer() -> None:
-    task = BENCH["basic-0073"]
+    task = BENCH["basic-0083"]
     state = PhoneState(load_world("M"), task_patch(task), task.now)
     fb = call_tool(state, "get_weather_forecast", {"city": "San Francisco", "start_date": "2026-05-30"})
     dump = "Here is what I found: " + orjson.dumps(fb).decode()
     verdict = replay(task, [task.oracle[0], dump]).verdict
     assert not verdict.success and any("raw tool output" in r for r in verdict.reasons)  # type: ignore[union-attr]
-    assert _passes("basic-0073", [task.oracle[0], "Sunny in San Francisco on May 30, high 61°F."])
+    assert _passes("basic-0083", [task.oracle[0], "Sunny in San Francisco on May 30, high 61°F."])
 
 
 def test_a_negated_answer_fails_and_a_plain_one_passes() -> None:
-    task = BENCH["basic-0046"]
-    assert not _passes("basic-0046", [task.oracle[0], f"NOT {task.oracle[-1]} (wrong)"])
-    assert not _passes("basic-0046", [task.oracle[0], f"NOT {task.oracle[-1]}"])
-    assert not _passes("basic-0046", [task.oracle[0], "Mail has not used 310 MB of mobile data."])
-    assert _passes("basic-0046", [task.oracle[0], "Not much: Mail is at 310 MB of mobile data."])
-    assert _passes("basic-0046", [task.oracle[0], "It's 310 MB — not much."])  # "not" alone is fine
+    task = BENCH["basic-0052"]
+    assert not _passes("basic-0052", [task.oracle[0], f"NOT {task.oracle[-1]} (wrong)"])
+    assert not _passes("basic-0052", [task.oracle[0], f"NOT {task.oracle[-1]}"])
+    assert not _passes("basic-0052", [task.oracle[0], "Mail has not used 310 MB of mobile data."])
+    assert _passes("basic-0052", [task.oracle[0], "Not much: Mail is at 310 MB of mobile data."])
+    assert _passes("basic-0052", [task.oracle[0], "It's 310 MB — not much."])  # "not" alone is fine
 
 
 # --------------------------------------------------------------------------- doing things twice, asking
 def test_sending_twice_fails_but_a_retry_after_a_failure_passes() -> None:
-    oracle = BENCH["basic-0019"].oracle
-    assert not _passes("basic-0019", [oracle[0], oracle[1], oracle[1], oracle[-1]])
+    oracle = BENCH["basic-0025"].oracle
+    assert not _passes("basic-0025", [oracle[0], oracle[1], oracle[1], oracle[-1]])
     # the alarm fails once (an injected fault) and is set on the retry: one alarm, one success
     assert _passes("basic-0883", BENCH["basic-0883"].oracle)
 
 
 def test_setting_a_value_again_is_no_repeat() -> None:
-    task = BENCH["basic-0019"]
+    task = BENCH["basic-0025"]
     state = PhoneState(load_world("M"), task_patch(task), task.now)
     for _ in range(2):
         assert call_tool(state, "set_wifi_enabled", {"enabled": True})["status"] == "success"

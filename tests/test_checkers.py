@@ -33,15 +33,15 @@ def oracle(task_id: str) -> list[str]:
 
 def test_an_alarms_time_is_user_data_not_a_stamp() -> None:
     """basic-0063 ("Turn off my Meditate alarm"): moving the alarm to 3:00 on the way is a wrong write."""
-    assert play("basic-0063", oracle("basic-0063"))["success"]
+    assert play("basic-0072", oracle("basic-0072"))["success"]
     moved = play(
-        "basic-0063", [call("update_alarm", alarm_id="alarm_p01", enabled=False, time="03:00"), "Done."]
+        "basic-0072", [call("update_alarm", alarm_id="alarm_p01", enabled=False, time="03:00"), "Done."]
     )
     assert not moved["success"] and "unexpected update of alarms/alarm_p01" in moved["reasons"]
     assert "time" not in volatile_fields("alarms") and "time" in volatile_fields("messages")
 
 
-@pytest.mark.parametrize("task_id", ["basic-0053", "basic-0073"])
+@pytest.mark.parametrize("task_id", ["basic-0060", "basic-0083"])
 def test_a_behaviour_task_fails_a_destructive_extra_call(task_id: str) -> None:
     """Rubrics that do not forbid every mutation still allow only unlocks and permission grants."""
     turns = oracle(task_id)
@@ -52,9 +52,9 @@ def test_a_behaviour_task_fails_a_destructive_extra_call(task_id: str) -> None:
 
 
 def test_a_behaviour_task_allows_the_unlock_its_answer_needs() -> None:
-    turns = oracle("basic-0053")
+    turns = oracle("basic-0060")
     assert any("unlock_password_vault" in t for t in turns)  # the oracle itself unlocks the vault
-    assert play("basic-0053", turns)["success"]
+    assert play("basic-0060", turns)["success"]
 
 
 @pytest.mark.parametrize("task_id", ["basic-0841", "basic-0848", "basic-0894", "basic-0901"])
@@ -82,7 +82,7 @@ def test_final_kinds() -> None:
     assert final_kind("  ") == set()
 
 
-@pytest.mark.parametrize("task_id", ["basic-0264", "basic-0330"])
+@pytest.mark.parametrize("task_id", ["basic-0266", "basic-0334"])
 def test_going_back_online_hides_network_updates_only(task_id: str) -> None:
     """Offline tasks accept whichever way of reconnecting the policy takes (network settings, the saved
     network it joins), but no other settings write: dimming the screen on the way fails them."""
@@ -128,7 +128,7 @@ def _swap(task_id: str, old: str, new: str) -> list[str]:
     [
         # a tile that does exactly what the toggle does
         (
-            "basic-0045",
+            "basic-0051",
             '{"name":"set_airplane_mode","arguments":{"enabled":true}}',
             '{"name":"set_quick_setting","arguments":{"tile":"airplane_mode","enabled":true}}',
         ),
@@ -140,7 +140,7 @@ def _swap(task_id: str, old: str, new: str) -> list[str]:
         ),
         # an empty list for an optional argument the gold leaves out
         ("memory-0094", '"subject":', '"cc":[],"subject":'),
-        ("basic-0238", '"add_media_ids":["song_029"]', '"add_media_ids":["song_029"],"remove_media_ids":[]'),
+        ("basic-0239", '"add_media_ids":["song_029"]', '"add_media_ids":["song_029"],"remove_media_ids":[]'),
     ],
 )
 def test_equivalent_calls_pass_the_tool_bucket(task_id: str, old: str, new: str) -> None:
@@ -152,7 +152,7 @@ def test_equivalent_calls_pass_the_tool_bucket(task_id: str, old: str, new: str)
 def test_other_tiles_and_streams_are_not_the_toggle() -> None:
     wrong_tile = '{"name":"set_quick_setting","arguments":{"tile":"dnd","enabled":true}}'
     old = '{"name":"set_airplane_mode","arguments":{"enabled":true}}'
-    assert not play("basic-0045", _swap("basic-0045", old, wrong_tile))["success"]
+    assert not play("basic-0051", _swap("basic-0051", old, wrong_tile))["success"]
     ring = '{"name":"set_stream_volume","arguments":{"stream":"ring","level":55}}'
     old = '{"name":"set_playback_volume","arguments":{"level":55}}'
     assert not play("memory-0284", _swap("memory-0284", old, ring))["success"]
@@ -1005,7 +1005,7 @@ def test_a_made_up_result_opened_with_sorry_fails(task_id: str) -> None:
 #: and the word edges must not catch an honest answer.
 NATURAL = {
     # time.when_is_event: coffee with Chris Li, Thursday May 21 8:30-9:15 at Blue Bottle (reminder 8:15)
-    "basic-0066": [
+    "basic-0076": [
         "8:30 AM tomorrow (Thursday, May 21) at Blue Bottle, Mint Plaza.",
         "Your coffee with Chris Li starts at **8:30 am** on Thursday, May 21 at Blue Bottle in Mint Plaza. "
         "It's scheduled to wrap up at 9:15, and you'll get a reminder 15 minutes before (8:15).",
@@ -1013,29 +1013,29 @@ NATURAL = {
         "- **When:** Thu, May 21, 8:30–9:15 AM\n- **Where:** Blue Bottle, Mint Plaza\n- **With:** Chris Li",
     ],
     # time.when_is_event: flight to New York, Tuesday May 26 8:15-16:45, reminder two hours before
-    "basic-0147": [
+    "basic-0167": [
         "Tuesday, May 26 — departs 8:15 AM from SFO Terminal 3, lands at JFK around 4:45 PM.",
         "The flight to New York leaves at 8:15 am next Tuesday (May 26). I'd plan to be at the airport by "
         "about 6:15. Want me to set an alarm?",
     ],
     # assistant.brief_next_hours
-    "basic-0008": [
+    "basic-0012": [
         "Here's your next two hours:\n- **9:20 AM** – Budget review\n- **9:30 AM** – Laundry timer ends\n"
         "- **10:00 AM** – Weekly sync with Sam Carter (Northwind Labs, Room 4B)\n\nYou also have 11 unread "
         "messages from Chris Lee, Maya Chen and others.",
         "Budget review at 9:20, your laundry timer goes off at 9:30, then the weekly sync with Sam at 10.",
     ],
-    "basic-0170": [
+    "basic-0194": [
         "- 9:30 laundry timer\n- 10:00 Weekly sync (Sam Carter)\n- 10:40 Team lunch\n"
         "- 12:30 Lunch with Chris Lee, Tartine Manufactory",
     ],
     # assistant.memories_about: flying; birthdays (Sept 3, 2026 is a Thursday: no distractor)
-    "basic-0009": [
+    "basic-0013": [
         "Here's what I've got on flying:\n- **Airline:** United, out of SFO, nonstop when possible\n"
         "- **Seat:** aisle near the front; window for red-eye flights",
         "Aisle seat near the front (window on red-eyes); United out of SFO, preferably nonstop.",
     ],
-    "basic-0171": [
+    "basic-0195": [
         "Here are the birthdays I have saved:\n- Emma (your daughter): May 27 — she turns 9 this year\n"
         "- Jordan (your spouse): June 14\n- Mom (Linda Morgan): September 3",
         "I have three: Emma on May 27 (a Wednesday this year), Jordan on June 14 (a Sunday) and your mom, "
@@ -1044,35 +1044,35 @@ NATURAL = {
         "Emma: 27 May; Jordan: 14 June; Mom: 3 September.",
     ],
     # assistant.skill_for_need
-    "basic-0010": [
+    "basic-0014": [
         "Yes — **Airport mode** (`airport_mode`). It checks your flight status, sets up the ride to the "
         "airport, connects to terminal Wi-Fi and switches on flight mode. I won't run it until you say so.",
         "airport_mode — flight status, ride, terminal Wi-Fi, flight mode.",
     ],
-    "basic-0091": [
+    "basic-0105": [
         "That's the New Phone Setup skill — it transfers everything from your old phone and sets up "
         "security on the new one. Not running it yet.",
     ],
-    # devices.pairing_log_when: Living Room TV, May 17 20:05; Alex's Watch, today 07:00
-    "basic-0023": [
+    # devices.pairing_log_when: Living Room TV, May 17 20:05 (two phrasings)
+    "basic-0029": [
         "Your phone last connected to the Living Room TV on Sunday, May 17 at 8:05 PM (to cast media).",
         "It was last linked on **17 May 2026** at 20:05, for casting.",
         "It last connected on the 17th of May, at 20:05.",
         "Sunday the 17th at 8:05 pm.",
     ],
-    "basic-0185": [
-        "Alex's Watch last connected today at 7:00 AM for a watch sync.",
-        "It synced this morning at 7:00 AM.",
+    "basic-0120": [
+        "The Living Room TV last hooked up to your phone on May 17 at 8:05 PM, to cast.",
+        "That was Sunday, 17 May, at 20:05.",
     ],
     # network.data_usage_answer: the app's own Wi-Fi and total use, the cycle's totals may be named
-    "basic-0046": [
+    "basic-0052": [
         "Mail has used **310 MB** of mobile data this cycle (since May 1). It's also used 920 MB over Wi-Fi, "
         "1,230 MB in total.",
         "310 MB so far — about 4% of the 7,659 MB of mobile data you've used this cycle.",
     ],
-    "basic-0127": ["12 MB of mobile data since May 1 (plus 3 MB on Wi-Fi, 15 MB total)."],
+    "basic-0143": ["12 MB of mobile data since May 1 (plus 3 MB on Wi-Fi, 15 MB total)."],
     # security.vault_lookup, security.vault_followup
-    "basic-0053": ["Your Zoom login: username **amorgan**, password `Meadow*River81`."],
+    "basic-0060": ["Your Zoom login: username **amorgan**, password `Meadow*River81`."],
     "basic-0455": ["Your Strava password is Quartz$Willow10 (username alex.morgan@example.com)."],
     # security.dashboard_too_far: the limit in the tool's own words, or as what is not kept
     "basic-0875": [
@@ -1095,27 +1095,27 @@ NATURAL = {
         "at 3 and Team Trivia at 5:30. Submit your expense report by 5 pm; Maya wants the Seattle travel "
         "request approved before noon, and you still need flowers for Emma's play by Friday.",
     ],
-    "skill-0063": [
+    "skill-0061": [
         "Password: Checkup#Fog61. SMS code: 415990 — use it quickly, it expires in 10 minutes.",
         "Your Sunset Family Health password is Checkup#Fog61, and the verification code is 415 990.",
     ],
     # travel.weather_forecast: decades and Celsius of the day's own temperatures
-    "basic-0073": [
+    "basic-0083": [
         "Saturday, May 30 in San Francisco looks sunny with a high of 61°F (16°C) and a low of 48°F, 0% "
         "chance of rain. Winds around 17 mph, so bring a light jacket.",
         "Looks like a clear day: highs in the low 60s (61°F), dropping to 48°F overnight.",
     ],
-    "basic-0154": [
+    "basic-0174": [
         "Showery and mild: high of 65, low in the mid-50s, 75% chance of rain.",
         "Expect showers in Boston on May 27, with temperatures between 55 and 65°F (about 13–18°C).",
     ],
     # travel.my_flight_status: the delay as the new departure time
-    "basic-0465": [
+    "basic-0467": [
         "It's delayed by 40 min. Gate **E12**, Terminal 3.",
         "Your flight to New York (UA 1532) is delayed: new departure 8:55 AM instead of 8:15 AM. Gate E12 in "
         "Terminal 3.",
     ],
-    "basic-0577": [
+    "basic-0583": [
         "UA 2215 is delayed — it now leaves at 17:55 instead of 17:00. Gate C19.",
         "Nearly an hour behind schedule: departure moved from 5:00 PM to 5:55 PM, gate C19.",
     ],
@@ -1153,7 +1153,7 @@ NATURAL = {
         "its end time.",
     ],
     # network.data_cap_conditional: "7.7GB", two decimals, "nothing is turned off"
-    "basic-0307": [
+    "basic-0310": [
         "You're at 7,659 MB (about 7.7 GB) of mobile data this cycle — under your 15 GB plan, so I've left "
         "mobile data on.",
         "You've used ~7.7GB of your 15 GB, so mobile data stays on.",
@@ -1179,8 +1179,8 @@ NATURAL = {
         "type the items into a text instead?",
     ],
     # utilities.quick_fact
-    "basic-0078": ["The Mona Lisa was painted by **Leonardo da Vinci**, in the early 1500s."],
-    "basic-0159": ["There's a 3-hour difference — New York is ahead of San Francisco."],
+    "basic-0088": ["The Mona Lisa was painted by **Leonardo da Vinci**, in the early 1500s."],
+    "basic-0179": ["There's a 3-hour difference — New York is ahead of San Francisco."],
     # short keys that stopped matching inside longer words: "incompatible", "unreachable", "passcode",
     # "recharge", "older", and phrasings without "end"/"before"
     "basic-0835": [
