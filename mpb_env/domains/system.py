@@ -956,7 +956,7 @@ def get_about_phone(s: PhoneState) -> Ok:
 def set_battery_saver(s: PhoneState, enabled: bool) -> Ok:
     """Turn Battery Saver on or off; on turns the dark theme on, off turns it back off if the saver did.
 
-    As on Android, Battery Saver also caps the refresh rate at 60 Hz and keeps the always-on display
+    As on Android, Battery Saver also caps the refresh rate at 60 Hz and stops the always-on display
     from staying on all day; it cannot be turned on while the phone charges.
 
     Args:

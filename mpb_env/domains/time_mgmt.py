@@ -765,7 +765,9 @@ def update_event(
     recurrence: Recurrence | None = None,
     repeat_until: str | None = None,
 ) -> Ok:
-    """Change only the given fields of a calendar event, of a whole repeating series or of one occurrence.
+    """Change only the given fields of a calendar event; moving the start alone keeps the duration.
+
+    For a repeating event it changes the whole series, or with ``occurrence_start`` one occurrence.
 
     Args:
         event_id: The event's ID, e.g. "event_002".
@@ -960,7 +962,7 @@ def update_alarm(
     enabled: bool | None = None,
     snooze_minutes: int | None = None,
 ) -> Ok:
-    """Change an alarm's time, label, repeat days, snooze length or on/off state (only the given fields).
+    """Change an alarm's time, label, repeat days, snooze or on/off state (only the given fields).
 
     Args:
         alarm_id: The alarm's ID, e.g. "alarm_001".
@@ -968,7 +970,7 @@ def update_alarm(
         label: New label, e.g. "Workday".
         repeat_days: The full new list of weekdays, e.g. ["mon", "tue", "wed", "thu", "fri"]; [] makes it one-time.
         enabled: Switch it on (true) or off (false), e.g. false.
-        snooze_minutes: New snooze length in minutes (1-30), e.g. 15.
+        snooze_minutes: How many minutes Snooze silences it from now on (1-30), e.g. 15.
 
     Returns:
         The updated alarm record plus ``same_time`` (IDs of other alarms set for its time).
