@@ -477,15 +477,3 @@ def test_recurrence_errors() -> None:
     ]  # fmt: skip
     for tool, args, err in bad:
         assert execute(s, tool, args)["error_type"] == err, (tool, args)
-
-
-def test_an_identical_alarm_is_reused_not_duplicated() -> None:
-    """AlarmClock.ACTION_SET_ALARM: an identical alarm may be reused instead of creating a new one."""
-    s = fresh()
-    first = execute(s, "create_alarm", {"time": "06:15", "label": "Airport run"})["data"]
-    again = execute(s, "create_alarm", {"time": "06:15", "label": "Airport run"})
-    assert again["status"] == "success" and again["data"]["reused"] is True
-    assert again["data"]["id"] == first["id"]
-    assert [a["id"] for a in s.values("alarms") if a["time"] == "06:15"] == [first["id"]]
-    other = execute(s, "create_alarm", {"time": "06:15", "label": "Airport run", "snooze_minutes": 5})["data"]
-    assert other["reused"] is False and other["same_time"] == [first["id"]]

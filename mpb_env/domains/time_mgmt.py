@@ -929,9 +929,7 @@ def create_alarm(
         snooze_minutes: How many minutes Snooze silences it (1-30), e.g. 5; the Clock app's default is 10.
 
     Returns:
-        The new alarm record plus ``same_time`` (IDs of other alarms already set for this time); an
-        identical alarm (same time, label, days and snooze) is reused instead (switched on if it was
-        off), with ``reused: true``, as Android's ACTION_SET_ALARM allows.
+        The new alarm record plus ``same_time`` (IDs of other alarms already set for this time).
 
     Raises:
         InvalidArguments: the time is not "HH:MM", the label is empty or snooze_minutes is outside 1..30.
@@ -940,36 +938,18 @@ def create_alarm(
     hhmm = _hhmm(time)
     label = _text(label, "label")
     snooze = _snooze(snooze_minutes)
-    days = _days(repeat_days or [])
     others = _same_time(s, hhmm)
-    for a in s.values("alarms"):  # ACTION_SET_ALARM may reuse an identical alarm instead of adding one
-        row = _alarm_row(a)
-        if (row["time"], row["label"], row["repeat_days"], row["snooze_minutes"]) == (
-            hhmm,
-            label,
-            days,
-            snooze,
-        ):
-            if enabled and not row["enabled"]:
-                row = _alarm_row(s.update("alarms", row["id"], enabled=True))
-            rest = [i for i in others if i != row["id"]]
-            return ok(
-                f"Alarm {row['id']} is already set for {hhmm} ({label}); kept it",
-                {**row, "same_time": rest, "reused": True},
-            )
     rec = {
         "id": s.new_id("alarm"),
         "time": hhmm,
         "label": label,
-        "repeat_days": days,
+        "repeat_days": _days(repeat_days or []),
         "enabled": enabled,
         "snooze_minutes": snooze,
     }
     s.put("alarms", rec["id"], rec)
     note = f"; also set for {hhmm}: {', '.join(others)}" if others else ""
-    return ok(
-        f"Alarm {rec['id']} set for {hhmm} ({label}){note}", {**rec, "same_time": others, "reused": False}
-    )
+    return ok(f"Alarm {rec['id']} set for {hhmm} ({label}){note}", {**rec, "same_time": others})
 
 
 @tool(DOMAIN, mutates=True, permission=CLOCK)
