@@ -535,7 +535,8 @@ def test_ctrl_c_is_one_line_exit_130_and_the_run_resumes(capsys, tmp_path: Path)
     assert code == 0
     out = tmp_path / "run"
     proc = subprocess.run(
-        [sys.executable, "-c", _INTERRUPTED_MPB, "6", *common, "--out", str(out)],
+        # interrupted after the first episode (15 random steps on this suite) has finished, long before the last
+        [sys.executable, "-c", _INTERRUPTED_MPB, "20", *common, "--out", str(out)],
         capture_output=True,
         text=True,
         timeout=300,

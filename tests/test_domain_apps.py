@@ -466,3 +466,74 @@ def test_core_identical_across_scales_and_deterministic() -> None:
     assert len(small["files"]) < len(medium["files"]) < len(large["files"])
     assert build_tables("M", seed=5)["apps"] == build_tables("M", seed=5)["apps"]
 
+
+
+# --------------------------------------------------------------------------- Android 11+ permission modes
+def _grant(s: PhoneState, app_id: str, perm: str, mode: str) -> dict[str, Any]:
+    return execute(s, "grant_app_permission", {"app_id": app_id, "permission": perm, "mode": mode})
+
+
+def test_only_this_time_lapses_when_the_app_is_closed() -> None:
+    s = fresh()
+    assert _grant(s, "camera", "CAMERA", "ask_every_time")["status"] == "success"
+    denied = execute(s, "take_photo", {})
+    assert denied["error_type"] == "PermissionDenied" and "only_this_time" in denied["message"]
+    fb = _grant(s, "camera", "CAMERA", "only_this_time")
+    assert fb["data"]["permission_modes"] == {"CAMERA": "only_this_time"}
+    assert execute(s, "take_photo", {})["status"] == "success"
+    assert execute(s, "take_photo", {})["status"] == "success"  # the grant lasts while the app is open
+    execute(s, "open_app", {"app_id": "camera"})
+    closed = execute(s, "close_app", {"app_id": "camera"})
+    assert closed["data"]["lapsed_permissions"] == ["CAMERA"]
+    assert execute(s, "take_photo", {})["error_type"] == "PermissionDenied"
+    assert s.get("apps", "camera")["permission_modes"] == {"CAMERA": "ask_every_time"}
+
+
+def test_while_using_is_not_enough_for_a_background_location_rule() -> None:
+    s = fresh()
+    _grant(s, "assistant", "LOCATION", "while_using")
+    rule = {"name": "Home lights", "trigger": "location", "trigger_value": "home",
+            "actions": [{"setting": "dnd.enabled", "value": False}]}  # fmt: skip
+    fb = execute(s, "create_automation_rule", rule)
+    assert fb["error_type"] == "PermissionDenied" and "all the time" in fb["message"]
+    assert execute(s, "create_automation_rule", {**rule, "enabled": False})["status"] == "success"
+    _grant(s, "assistant", "LOCATION", "allow")
+    assert s.get("apps", "assistant")["permission_modes"] == {}
+    assert execute(s, "create_automation_rule", {**rule, "name": "Home 2"})["status"] == "success"
+
+
+def test_revoking_and_modes_android_does_not_offer() -> None:
+    s = fresh()
+    fb = _grant(s, "messages", "SMS", "while_using")
+    assert fb["error_type"] == "InvalidArguments"  # SMS is Allow / Don't allow only
+    _grant(s, "maps", "LOCATION", "while_using")
+    execute(s, "revoke_app_permission", {"app_id": "maps", "permission": "LOCATION"})
+    app = s.get("apps", "maps")
+    assert app["permissions"]["LOCATION"] is False and "LOCATION" not in app["permission_modes"]
+
+
+# --------------------------------------------------------------------------- Android 13 notifications
+def test_notification_permission_and_switch_are_one_setting() -> None:
+    s = fresh()
+    assert s.get("apps", "slack")["permissions"]["NOTIFICATIONS"] is True
+    shown = [n for n in s.values("notifications") if n["app_id"] == "slack"]
+    execute(s, "revoke_app_permission", {"app_id": "slack", "permission": "NOTIFICATIONS"})
+    app = s.get("apps", "slack")
+    assert app["notifications"] is False and app["permissions"]["NOTIFICATIONS"] is False
+    assert shown and not [n for n in s.values("notifications") if n["app_id"] == "slack"]
+    fb = execute(s, "enable_app_notifications", {"app_id": "slack"})
+    assert fb["data"]["changed"] is True
+    app = s.get("apps", "slack")
+    assert app["notifications"] is True and app["permissions"]["NOTIFICATIONS"] is True
+    execute(s, "disable_app_notifications", {"app_id": "slack"})
+    assert s.get("apps", "slack")["permissions"]["NOTIFICATIONS"] is False
+    execute(s, "grant_app_permission", {"app_id": "slack", "permission": "NOTIFICATIONS"})
+    assert s.get("apps", "slack")["notifications"] is True
+
+
+def test_an_app_without_the_permission_keeps_the_switch_alone() -> None:
+    s = fresh()
+    assert "NOTIFICATIONS" not in s.get("apps", "netflix")["permissions"]
+    execute(s, "enable_app_notifications", {"app_id": "netflix"})
+    app = s.get("apps", "netflix")
+    assert app["notifications"] is True and "NOTIFICATIONS" not in app["permissions"]

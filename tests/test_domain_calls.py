@@ -8,6 +8,7 @@ import pytest
 
 from domain_harness import Check, DomainTests, Setup, airplane, call, fresh, offline, revoke
 from mpb_env.domains import calls as calls_mod
+from mpb_env.tools.runtime import execute
 from mpb_env.world.generate import build_tables, load_world
 from mpb_env.world.state import PhoneState
 
@@ -228,13 +229,6 @@ ERRORS: list[tuple[str, str, dict[str, Any], Setup, str]] = [
     ("end-idle", "end_call", {}, None, "PreconditionFailed"),
     ("log-limit", "list_call_log", {"limit": 0}, None, "InvalidArguments"),
     ("log-missing", "list_call_log", {"contact_id": "contact_999"}, None, "NotFound"),
-    (
-        "sms-blocked",
-        "send_message",
-        {"contact_id": "contact_009", "text": "hi"},
-        block_samantha,
-        "PreconditionFailed",
-    ),
     ("sms-perm", "send_message", {"contact_id": "contact_004", "text": "hi"}, revoke("messages", "SMS"), "PermissionDenied"),
     ("sms-empty", "send_message", {"contact_id": "contact_004", "text": " "}, None, "InvalidArguments"),
     ("sms-airplane", "send_message", {"contact_id": "contact_004", "text": "hi"}, airplane, "PreconditionFailed"),
@@ -357,3 +351,31 @@ def test_core_identical_across_scales_and_deterministic() -> None:
     assert len(small["contacts"]) < len(medium["contacts"])
     assert build_tables("M", seed=3)["contacts"] == build_tables("M", seed=3)["contacts"]
 
+
+
+# --------------------------------------------------------------------------- Android's call blocking
+def test_a_blocked_number_can_still_be_called_and_texted() -> None:
+    """BlockedNumberContract: only calls and texts *from* a blocked number are discarded."""
+    for tool, args in [
+        ("send_message", {"contact_id": "contact_009", "text": "hi"}),
+        ("start_call", {"contact_id": "contact_009"}),
+        ("start_call", {"phone_number": "+1 415 555 0109"}),
+    ]:
+        s = fresh()
+        block_samantha(s)
+        fb = execute(s, tool, args)
+        assert fb["status"] == "success", (tool, fb)
+        assert s.has("blocked_numbers", "+1 415 555 0109")  # still blocked afterwards
+
+
+def test_every_outgoing_text_path_treats_a_blocked_number_alike() -> None:
+    s = fresh()
+    block_samantha(s)
+    note = min(s.values("notes"), key=lambda n: len(n["body"]))
+    photo = min((p for p in s.values("photos") if not p.get("trashed")), key=lambda p: p["size_mb"])
+    for tool, args in [
+        ("share_note", {"note_id": note["id"], "contact_id": "contact_009"}),
+        ("share_photo", {"photo_id": photo["id"], "contact_id": "contact_009"}),
+    ]:
+        fb = execute(s, tool, args)
+        assert fb["status"] == "success", (tool, fb)

@@ -60,14 +60,6 @@ def quiet_ambient(s: PhoneState) -> None:
     s.update("ambient_audio", "current", loudness_db=25)
 
 
-def block_mom(s: PhoneState) -> None:
-    s.put(
-        "blocked_numbers",
-        "+1 415 555 0106",
-        {"phone": "+1 415 555 0106", "reason": "x", "time": "2026-05-01"},
-    )
-
-
 # ------------------------------------------------------------------------ success checks
 def check_search_artist(s: PhoneState, fb: dict[str, Any]) -> None:
     rows = fb["data"]
@@ -401,8 +393,6 @@ ERRORS: list[tuple[str, str, dict[str, Any], Setup, str]] = [
     ("album-photo", "create_album", {"name": "X", "photo_ids": ["photo_999"]}, None, "NotFound"),
     ("album-name", "create_album", {"name": ""}, None, "InvalidArguments"),
     ("share-big", "share_photo", {"photo_id": "photo_010", "contact_id": "contact_006"}, None, "CapabilityLimit"),
-    ("share-blocked", "share_photo", {"photo_id": "photo_002", "contact_id": "contact_006"}, block_mom,
-     "PreconditionFailed"),
     ("share-airplane", "share_photo", {"photo_id": "photo_002", "contact_id": "contact_006"},
      setting("network.airplane_mode", True), "PreconditionFailed"),
     ("share-perm", "share_photo", {"photo_id": "photo_002", "contact_id": "contact_006"}, revoke("messages", "SMS"),

@@ -80,7 +80,7 @@ def check_airplane_hotspot(s: PhoneState, fb: dict[str, Any]) -> None:
 def check_airplane_off(s: PhoneState, fb: dict[str, Any]) -> None:
     assert s.setting("network.airplane_mode") is False
     assert fb["data"]["mobile_data"]["active"] is True
-    assert s.setting("network.wifi") is False  # not restored
+    assert s.setting("network.wifi") is True  # restored: it was on before airplane mode
 
 
 def check_wifi_off(s: PhoneState, fb: dict[str, Any]) -> None:
@@ -409,3 +409,55 @@ def test_core_identical_across_scales_and_deterministic() -> None:
     assert len(small["wifi_networks"]) < len(medium["wifi_networks"])
     assert build_tables("M", seed=3)["wifi_networks"] == build_tables("M", seed=3)["wifi_networks"]
 
+
+
+# ------------------------------------------------------------------------ Android's airplane mode
+def test_leaving_airplane_mode_restores_the_radios_that_were_on() -> None:
+    s = fresh()
+    assert s.setting("network.wifi") is True
+    call(s, "set_bluetooth_enabled", {"enabled": True})
+    on = call(s, "set_airplane_mode", {"enabled": True})["data"]
+    assert not on["wifi"]["enabled"] and not on["bluetooth"]["enabled"]
+    assert {"wifi", "bluetooth"} <= set(on["turned_off"])
+    off = call(s, "set_airplane_mode", {"enabled": False})["data"]
+    assert off["restored"] == ["wifi", "bluetooth"]
+    assert off["wifi"]["enabled"] and off["wifi"]["connected_ssid"] == "MorganHome"
+    assert off["bluetooth"]["enabled"] and off["mobile_data"]["active"]
+
+
+def test_a_radio_left_off_before_airplane_mode_stays_off_after_it() -> None:
+    s = fresh()
+    call(s, "set_bluetooth_enabled", {"enabled": False})
+    call(s, "set_airplane_mode", {"enabled": True})
+    off = call(s, "set_airplane_mode", {"enabled": False})["data"]
+    assert off["restored"] == ["wifi"] and not off["bluetooth"]["enabled"]
+
+
+def test_choices_made_during_airplane_mode_are_kept() -> None:
+    s = fresh()
+    call(s, "set_bluetooth_enabled", {"enabled": False})
+    call(s, "set_airplane_mode", {"enabled": True})
+    call(s, "set_bluetooth_enabled", {"enabled": True})  # turned on by hand in the air: stays on
+    call(s, "set_wifi_enabled", {"enabled": True})
+    call(s, "set_wifi_enabled", {"enabled": False})  # switched off by hand: not restored
+    off = call(s, "set_airplane_mode", {"enabled": False})["data"]
+    assert off["restored"] == []
+    assert off["bluetooth"]["enabled"] and not off["wifi"]["enabled"]
+
+
+def test_quick_setting_and_automation_rule_restore_like_the_toggle() -> None:
+    s = fresh()
+    call(s, "set_quick_setting", {"tile": "airplane_mode", "enabled": True})
+    call(s, "set_quick_setting", {"tile": "airplane_mode", "enabled": False})
+    assert s.setting("network.wifi") is True and s.setting("network.wifi_connected") == "MorganHome"
+    rule = call(
+        s,
+        "create_automation_rule",
+        {"name": "Flight", "trigger": "time", "trigger_value": "22:00",
+         "actions": [{"setting": "network.airplane_mode", "value": True}]},
+    )["data"]
+    rid = rule["id"] if "id" in rule else rule["rule"]["id"]
+    call(s, "update_automation_rule", {"rule_id": rid, "run_now": True})
+    assert s.setting("network.wifi") is False and s.setting("network.wifi_connected") is None
+    call(s, "set_airplane_mode", {"enabled": False})
+    assert s.setting("network.wifi") is True

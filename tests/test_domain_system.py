@@ -204,7 +204,7 @@ def c_qs_airplane_radios(s: PhoneState, fb: dict[str, Any]) -> None:
 
 
 def c_qs_saver(s: PhoneState, fb: dict[str, Any]) -> None:
-    assert changed_settings(s) == {"battery.power_saving": True, "display.brightness": 40}
+    assert changed_settings(s) == {"battery.power_saving": True, "display.dark_mode": True}
 
 
 def c_qs_noop(s: PhoneState, fb: dict[str, Any]) -> None:
@@ -241,13 +241,17 @@ def c_about_storage(s: PhoneState, fb: dict[str, Any]) -> None:
 
 
 def c_saver_on(s: PhoneState, fb: dict[str, Any]) -> None:
-    assert changed_settings(s) == {"battery.power_saving": True, "display.brightness": 40}
+    # Android's Battery Saver turns the dark theme on and leaves brightness alone.
+    assert changed_settings(s) == {"battery.power_saving": True, "display.dark_mode": True}
     assert fb["data"]["battery_level"] == 58
 
 
 def c_saver_on_dim(s: PhoneState, fb: dict[str, Any]) -> None:
     assert s.setting("display.brightness") == 30 and s.setting("battery.power_saving") is True
-    assert fb["data"]["changes"] == [{"setting": "battery.power_saving", "before": False, "after": True}]
+    assert fb["data"]["changes"] == [
+        {"setting": "battery.power_saving", "before": False, "after": True},
+        {"setting": "display.dark_mode", "before": False, "after": True},
+    ]
 
 
 def c_saver_off(s: PhoneState, fb: dict[str, Any]) -> None:
@@ -474,7 +478,8 @@ def c_restore_tiles(s: PhoneState, fb: dict[str, Any]) -> None:
 
 
 def c_restore_display_saver(s: PhoneState, fb: dict[str, Any]) -> None:
-    assert s.setting("display.brightness") == 40 and s.setting("display.dark_mode") is False
+    base = WORLD.tables["settings"]["display.brightness"]["value"]
+    assert s.setting("display.brightness") == base and s.setting("display.dark_mode") is True  # saver keeps it
 
 
 def c_restore_system(s: PhoneState, fb: dict[str, Any]) -> None:
@@ -670,9 +675,11 @@ def test_quick_settings_drive_other_domains() -> None:
     # Wi-Fi back on (allowed in airplane mode) still lets the update check through.
     call(s, "set_quick_setting", {"tile": "wifi", "enabled": True})
     assert call(s, "check_system_update", {})["data"]["update"]["id"] == "update_003"
-    # Battery Saver turns the display down (Display & Sound's key); a Time Management rule can raise it.
+    # Battery Saver turns the dark theme on (Display & Sound's key) and off again with it.
     call(s, "set_battery_saver", {"enabled": True})
-    assert s.setting("display.brightness") == 40
+    assert s.setting("display.dark_mode") is True
+    call(s, "set_battery_saver", {"enabled": False})
+    assert s.setting("display.dark_mode") is False
     # DND via the tile is the same key the automation rules write.
     call(s, "set_quick_setting", {"tile": "dnd", "enabled": True})
     assert s.setting("dnd.enabled") is True
@@ -750,3 +757,11 @@ def test_world_core_is_size_independent_and_deterministic() -> None:
     for key in ("wallpaper.home", "wallpaper.lock"):
         assert medium["settings"][key]["value"] in medium["wallpapers"]
 
+
+
+def test_battery_saver_leaves_a_dark_theme_the_user_chose() -> None:
+    s = fresh()
+    call(s, "set_dark_mode", {"enabled": True})
+    call(s, "set_battery_saver", {"enabled": True})
+    call(s, "set_battery_saver", {"enabled": False})
+    assert s.setting("display.dark_mode") is True  # the saver did not turn it on, so it does not turn it off

@@ -93,7 +93,7 @@ def _c_list_alarms_filtered(s: PhoneState, fb: dict[str, Any]) -> None:
 def _c_create_alarm(s: PhoneState, fb: dict[str, Any]) -> None:
     assert s.get("alarms", "alarm_n001") == {
         "id": "alarm_n001", "time": "06:00", "label": "Early flight", "repeat_days": ["mon", "fri"],
-        "enabled": True,
+        "enabled": True, "snooze_minutes": 10,
     }  # fmt: skip
 
 
@@ -227,11 +227,11 @@ ERRORS: list[tuple[str, dict[str, Any], str]] = [
     ("delete_event", {"event_id": "event_999"}, "NotFound"),
     ("list_alarms", {"enabled_only": "yes"}, "InvalidArguments"),
     ("list_alarms", {"day": "monday"}, "InvalidArguments"),
-    ("create_alarm", {"time": "06:30"}, "Conflict"),
-    ("create_alarm", {"time": "05:50", "label": "Run"}, "Conflict"),
+    ("create_alarm", {"time": "07:00", "snooze_minutes": 0}, "InvalidArguments"),
+    ("create_alarm", {"time": "07:00", "snooze_minutes": 31}, "InvalidArguments"),
     ("create_alarm", {"time": "25:00"}, "InvalidArguments"),
     ("create_alarm", {"time": "07:00", "repeat_days": ["funday"]}, "InvalidArguments"),
-    ("update_alarm", {"alarm_id": "alarm_001", "time": "07:45"}, "Conflict"),
+    ("update_alarm", {"alarm_id": "alarm_001", "snooze_minutes": 45}, "InvalidArguments"),
     ("update_alarm", {"alarm_id": "alarm_404", "enabled": False}, "NotFound"),
     ("update_alarm", {"alarm_id": "alarm_001"}, "InvalidArguments"),
     ("delete_alarm", {"alarm_id": "alarm_404"}, "NotFound"),
@@ -362,3 +362,118 @@ def test_world_core_is_size_independent_and_deterministic() -> None:
     for rule in tm.CORE_RULES:
         for act in rule["actions"]:
             assert act["setting"] in medium["settings"]
+
+
+# --------------------------------------------------------------------------- Android's Clock semantics
+def test_alarms_may_share_a_time_of_day() -> None:
+    """Android's Clock app keeps several alarms at one time; each is its own record."""
+    s = fresh()
+    taken = next(a for a in s.values("alarms"))
+    fb = execute(s, "create_alarm", {"time": taken["time"], "label": "Second"})
+    assert fb["status"] == "success", fb
+    assert fb["data"]["same_time"] == [taken["id"]]
+    assert sorted(a["id"] for a in s.values("alarms") if a["time"] == taken["time"]) == sorted(
+        [taken["id"], fb["data"]["id"]]
+    )
+    other = next(a for a in s.values("alarms") if a["time"] != taken["time"])
+    moved = execute(s, "update_alarm", {"alarm_id": other["id"], "time": taken["time"]})
+    assert moved["status"] == "success", moved
+    assert set(moved["data"]["same_time"]) == {taken["id"], fb["data"]["id"]}
+
+
+def test_snooze_length_defaults_to_ten_and_can_change() -> None:
+    s = fresh()
+    made = execute(s, "create_alarm", {"time": "04:10"})["data"]
+    assert made["snooze_minutes"] == 10
+    fb = execute(s, "update_alarm", {"alarm_id": made["id"], "snooze_minutes": 5})
+    assert fb["data"]["snooze_minutes"] == 5
+    listed = {a["id"]: a for a in execute(s, "list_alarms", {})["data"]}
+    assert listed[made["id"]]["snooze_minutes"] == 5
+    assert all("snooze_minutes" in a for a in listed.values())  # old records read as the default
+
+
+# --------------------------------------------------------------------------- calendar recurrence
+def _weekly(s: PhoneState, **extra: Any) -> dict[str, Any]:
+    args = {"title": "Standup", "start": "2026-06-01T09:00:00", "end": "2026-06-01T09:15:00",
+            "recurrence": "weekly", **extra}  # fmt: skip
+    fb = execute(s, "create_event", args)
+    assert fb["status"] == "success", fb
+    return fb["data"]["event"]
+
+
+def _starts(s: PhoneState, lo: str, hi: str, eid: str) -> list[str]:
+    title = s.get("events", eid)["title"] if s.has("events", eid) else "Standup"
+    rows = execute(s, "list_events", {"start_date": lo, "end_date": hi, "query": title, "limit": 100})["data"]
+    return [r["start"] for r in rows if r["id"] == eid]
+
+
+def test_weekly_series_lists_every_occurrence_until_its_end() -> None:
+    s = fresh()
+    ev = _weekly(s, repeat_until="2026-06-22")
+    assert ev["recurrence"] == {"freq": "weekly", "until": "2026-06-22"}
+    assert _starts(s, "2026-06-01", "2026-07-31", ev["id"]) == [
+        "2026-06-01T09:00:00", "2026-06-08T09:00:00", "2026-06-15T09:00:00", "2026-06-22T09:00:00",
+    ]  # fmt: skip
+
+
+def test_daily_and_monthly_rules() -> None:
+    s = fresh()
+    daily = execute(s, "create_event", {"title": "Pills", "start": "2026-06-01T08:00:00", "recurrence": "daily",
+                                        "repeat_until": "2026-06-03"})["data"]["event"]  # fmt: skip
+    assert _starts(s, "2026-06-01", "2026-06-30", daily["id"]) == [
+        "2026-06-01T08:00:00", "2026-06-02T08:00:00", "2026-06-03T08:00:00"]  # fmt: skip
+    monthly = execute(s, "create_event", {"title": "Rent", "start": "2026-05-31T10:00:00",
+                                          "recurrence": "monthly"})["data"]["event"]  # fmt: skip
+    # A monthly series on the 31st skips the months without one (June, September).
+    assert [d[:10] for d in _starts(s, "2026-05-01", "2026-09-30", monthly["id"])] == [
+        "2026-05-31", "2026-07-31", "2026-08-31"]  # fmt: skip
+
+
+def test_editing_one_occurrence_leaves_the_rest_of_the_series() -> None:
+    s = fresh()
+    ev = _weekly(s)
+    fb = execute(s, "update_event", {"event_id": ev["id"], "occurrence_start": "2026-06-08T09:00:00",
+                                     "start": "2026-06-08T11:00:00"})  # fmt: skip
+    assert fb["status"] == "success", fb
+    moved = fb["data"]["event"]
+    assert moved["series_id"] == ev["id"] and moved["start"] == "2026-06-08T11:00:00"
+    assert moved["end"] == "2026-06-08T11:15:00" and "recurrence" not in moved
+    assert _starts(s, "2026-06-01", "2026-06-16", ev["id"]) == ["2026-06-01T09:00:00", "2026-06-15T09:00:00"]
+    assert _starts(s, "2026-06-01", "2026-06-16", moved["id"]) == ["2026-06-08T11:00:00"]
+
+
+def test_editing_the_series_changes_every_occurrence() -> None:
+    s = fresh()
+    ev = _weekly(s)
+    execute(s, "update_event", {"event_id": ev["id"], "title": "Daily sync", "repeat_until": "2026-06-08"})
+    rows = execute(s, "list_events", {"start_date": "2026-06-01", "end_date": "2026-06-30", "query": "sync"})["data"]
+    mine = [r for r in rows if r["id"] == ev["id"]]
+    assert [r["title"] for r in mine] == ["Daily sync", "Daily sync"]
+
+
+def test_deleting_one_occurrence_or_the_series() -> None:
+    s = fresh()
+    ev = _weekly(s, repeat_until="2026-06-15")
+    fb = execute(s, "delete_event", {"event_id": ev["id"], "occurrence_start": "2026-06-08T09:00:00"})
+    assert fb["status"] == "success", fb
+    assert _starts(s, "2026-06-01", "2026-06-30", ev["id"]) == ["2026-06-01T09:00:00", "2026-06-15T09:00:00"]
+    execute(s, "delete_event", {"event_id": ev["id"]})
+    assert _starts(s, "2026-06-01", "2026-06-30", ev["id"]) == []
+
+
+def test_recurrence_errors() -> None:
+    s = fresh()
+    ev = _weekly(s)
+    bad = [
+        ("update_event", {"event_id": ev["id"], "occurrence_start": "2026-06-09T09:00:00", "title": "X"}, "NotFound"),
+        ("update_event", {"event_id": "event_002", "occurrence_start": "2026-05-21T09:00:00", "title": "X"},
+         "InvalidArguments"),
+        ("delete_event", {"event_id": "event_002", "occurrence_start": "2026-05-21T09:00:00"}, "InvalidArguments"),
+        ("create_event", {"title": "X", "start": "2026-06-01T09:00:00", "repeat_until": "2026-07-01"},
+         "InvalidArguments"),
+        ("create_event", {"title": "X", "start": "2026-06-01T09:00:00", "recurrence": "weekly",
+                          "repeat_until": "2026-05-01"}, "InvalidArguments"),
+        ("create_event", {"title": "X", "start": "2026-06-01T09:00:00", "recurrence": "yearly"}, "InvalidArguments"),
+    ]  # fmt: skip
+    for tool, args, err in bad:
+        assert execute(s, tool, args)["error_type"] == err, (tool, args)

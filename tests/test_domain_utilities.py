@@ -20,10 +20,6 @@ def offline(s: PhoneState) -> None:
     s.set_setting("network.airplane_mode", True)
 
 
-def block_jordan(s: PhoneState) -> None:
-    call(s, "block_number", {"contact_id": "contact_004"})
-
-
 def long_note(s: PhoneState) -> None:
     call(s, "update_note", {"note_id": "note_002", "body": "x" * 1700})
 
@@ -231,7 +227,6 @@ ERRORS: list[tuple[str, dict[str, Any], str, Setup]] = [
     ("search_notes", {}, "PermissionDenied", revoke("notes", "STORAGE")),
     ("share_note", {"note_id": "note_999", "contact_id": "contact_004"}, "NotFound", None),
     ("share_note", {"note_id": "note_001", "contact_id": "contact_999"}, "NotFound", None),
-    ("share_note", {"note_id": "note_001", "contact_id": "contact_004"}, "PreconditionFailed", block_jordan),
     ("share_note", {"note_id": "note_001", "contact_id": "contact_004"}, "PreconditionFailed", airplane),
     ("share_note", {"note_id": "note_002", "contact_id": "contact_004"}, "CapabilityLimit", long_note),
     ("share_note", {"note_id": "note_001", "contact_id": "contact_004"}, "PermissionDenied", revoke("messages", "SMS")),

@@ -189,7 +189,8 @@ def test_generate_kwargs_override_the_settings(model_dir: Path) -> None:
 
 def test_an_episode_outgrowing_the_context_ends_and_the_rest_go_on(model_dir: Path) -> None:
     probe = _policy(model_dir)
-    plan = PLAN[:4]
+    # Episodes that need two calls or more: one ended after its first call cannot have succeeded yet.
+    plan = [t for t in PLAN if len(t.oracle) >= 3][:4]
     script = scripted(probe.tokenizer, plan)
     header = probe.tokenizer.encode("assistant\n", add_special_tokens=False)
     sizes: list[int] = []

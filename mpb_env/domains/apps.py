@@ -4,7 +4,15 @@ Tables:
     apps: ``{app_id: {"id", "name", "package", "category", "permissions": {PERM: bool}, "size_mb",
         "notifications": bool, "running": bool, "background": bool, "system": bool, "cache_mb", "data_mb",
         "version", "installed_at", "last_used": str | None, "roles": [DefaultRole], "usage": {"today_min",
-        "week_min", "launches_today", "launches_week"}, "permission_usage": {PERM: last access ISO}}}``.
+        "week_min", "launches_today", "launches_week"}, "permission_usage": {PERM: last access ISO},
+        "permission_modes": {PERM: mode}}}``. ``permission_modes`` (optional) follows Android 11+'s
+        permission dialog: a granted permission is "allow" (absent; for LOCATION "Allow all the time"),
+        "while_using" or "only_this_time" (LOCATION, CAMERA and MICROPHONE only; a one-time grant lapses
+        to "ask_every_time" when the app is closed); a withheld one is "ask_every_time" (the app asks on
+        each use) or denied (absent).
+        As on Android 13+, the ``NOTIFICATIONS`` permission (``POST_NOTIFICATIONS``) and the
+        ``notifications`` switch are one setting: granting or revoking the one, or switching the other,
+        writes both (revoking dismisses the app's notifications, as switching them off does).
         Other domains' tools act *through* an app and name the permission they need
         (``@tool(..., permission=("messages", "SMS"))``); a task's S0 may revoke one to inject a
         PermissionDenied block, which ``grant_app_permission`` resolves. Records written by a task patch or
@@ -50,6 +58,10 @@ SEED_ORDER = 10
 Permission = Literal[
     "CONTACTS", "PHONE", "SMS", "CALENDAR", "LOCATION", "CAMERA", "MICROPHONE", "STORAGE", "NOTIFICATIONS"
 ]
+#: How a permission is granted (Android 11+ permission dialog and the app's permission settings).
+GrantMode = Literal["allow", "while_using", "only_this_time", "ask_every_time"]
+#: The permissions Android grants "while using the app" / "only this time" (the others: Allow / Don't allow).
+WHILE_IN_USE = frozenset({"LOCATION", "CAMERA", "MICROPHONE"})
 DefaultRole = Literal["browser", "sms", "phone", "email", "maps", "music", "camera", "gallery", "assistant"]
 Folder = Literal["Documents", "Downloads", "Screenshots", "Recordings", "Music", "Movies"]
 FileSort = Literal["modified", "name", "size"]
@@ -735,30 +747,96 @@ def list_apps(s: PhoneState, category: str | None = None) -> Ok:
     return ok(f"{len(rows)} apps", rows)
 
 
-def _set_permission(s: PhoneState, app_id: str, permission: str, granted: bool) -> Ok:
+def _set_permission(s: PhoneState, app_id: str, permission: str, granted: bool, mode: str = "allow") -> Ok:
     app = _app(s, app_id)
     perms = {**app["permissions"], permission: granted}
-    s.update("apps", app_id, permissions=perms)
-    verb = "Granted" if granted else "Revoked"
-    where = "to" if granted else "from"
-    return ok(f"{verb} {permission} {where} {app['name']}", {"app_id": app_id, "permissions": perms})
+    modes = {k: v for k, v in (app.get("permission_modes") or {}).items() if k != permission}
+    if mode != "allow" and granted or mode == "ask_every_time":
+        modes[permission] = mode
+    changes: dict[str, Any] = {"permissions": perms}
+    if modes or "permission_modes" in app:
+        changes["permission_modes"] = modes
+    if permission == "NOTIFICATIONS":  # the notification switch is the same thing on Android 13+
+        changes["notifications"] = granted
+    s.update("apps", app_id, **changes)
+    if permission == "NOTIFICATIONS" and not granted:
+        _drop_notifications(s, app_id)
+    if mode == "ask_every_time":
+        text = f"{app['name']} will ask every time for {permission}"
+    elif granted:
+        how = {"while_using": " while using the app", "only_this_time": " only this time"}.get(mode, "")
+        text = f"Granted {permission} to {app['name']}{how}"
+    else:
+        text = f"Revoked {permission} from {app['name']}"
+    return ok(text, {"app_id": app_id, "permissions": perms, "permission_modes": modes})
+
+
+def _notification_changes(app: Record, on: bool) -> dict[str, Any]:
+    """The app-record changes that switch its notifications ``on``/off. Android 13's notification
+    permission (``POST_NOTIFICATIONS``, here ``NOTIFICATIONS``) *is* the app's notification switch:
+    both flags move together (an app that never declared the permission has the switch alone)."""
+    changes: dict[str, Any] = {}
+    if bool(app.get("notifications", False)) != on:
+        changes["notifications"] = on
+    perms = app.get("permissions", {})
+    if "NOTIFICATIONS" in perms and bool(perms["NOTIFICATIONS"]) != on:
+        changes["permissions"] = {**perms, "NOTIFICATIONS": on}
+    return changes
+
+
+def permission_mode(app: Record | None, permission: str) -> str:
+    """How an app holds a permission: "allow", "while_using", "only_this_time", "ask_every_time" or "deny"."""
+    if app is None:
+        return "deny"
+    mode = (app.get("permission_modes") or {}).get(permission)
+    if app.get("permissions", {}).get(permission, False):
+        return mode if mode in ("while_using", "only_this_time") else "allow"
+    return "ask_every_time" if mode == "ask_every_time" else "deny"
+
+
+def lapse_one_time(s: PhoneState, app_id: str) -> list[str]:
+    """An app closed: its "only this time" grants lapse back to "ask every time" (Android revokes a
+    one-time permission once the app leaves the foreground); returns the permissions that lapsed."""
+    app = s.get("apps", app_id)
+    modes = dict((app or {}).get("permission_modes") or {})
+    gone = [p for p, m in modes.items() if m == "only_this_time"]
+    if app is None or not gone:
+        return []
+    perms = {**app["permissions"], **{p: False for p in gone}}
+    s.update(
+        "apps", app_id, permissions=perms, permission_modes={**modes, **{p: "ask_every_time" for p in gone}}
+    )
+    return gone
 
 
 @tool(DOMAIN, mutates=True)
-def grant_app_permission(s: PhoneState, app_id: str, permission: Permission) -> Ok:
-    """Grant an installed app a runtime permission (resolves a PermissionDenied block).
+def grant_app_permission(s: PhoneState, app_id: str, permission: Permission, mode: GrantMode = "allow") -> Ok:
+    """Grant an installed app a runtime permission (resolves a PermissionDenied block), as Android's dialog does.
 
     Args:
         app_id: The app's ID, e.g. "messages".
         permission: The runtime permission to grant, e.g. "SMS".
+        mode: How to grant it, e.g. "while_using". "allow" (for LOCATION: "Allow all the time", which
+            background features such as location-triggered automation rules need); for LOCATION, CAMERA
+            and MICROPHONE only: "while_using" ("Allow only while using the app"), "only_this_time" (a
+            one-time grant that lapses when the app is closed) or "ask_every_time" (store the choice
+            "Ask every time": not granted now, the app asks on each use).
 
     Returns:
-        The app's permissions after the change.
+        The app's ``permissions`` and ``permission_modes`` after the change.
 
     Raises:
         NotFound: no installed app has this ID.
+        InvalidArguments: a mode other than "allow" for a permission Android grants only as Allow /
+            Don't allow (every one but LOCATION, CAMERA and MICROPHONE).
     """
-    return _set_permission(s, app_id, permission, True)
+    if mode != "allow" and permission not in WHILE_IN_USE:
+        raise InvalidArguments(
+            f'Android offers only Allow or Don\'t allow for {permission}; use mode "allow"',
+            field="mode",
+            permission=permission,
+        )
+    return _set_permission(s, app_id, permission, mode != "ask_every_time", mode)
 
 
 @tool(DOMAIN, mutates=True)
@@ -775,7 +853,7 @@ def revoke_app_permission(s: PhoneState, app_id: str, permission: Permission) ->
     Raises:
         NotFound: no installed app has this ID.
     """
-    return _set_permission(s, app_id, permission, False)
+    return _set_permission(s, app_id, permission, False, "deny")
 
 
 @tool(DOMAIN)
@@ -852,7 +930,8 @@ def close_app(s: PhoneState, app_id: str, force: bool = False) -> Ok:
         force: Force-stop: also stop background activity, e.g. true.
 
     Returns:
-        ``{"app_id", "name", "running", "background"}`` after the change.
+        ``{"app_id", "name", "running", "background", "lapsed_permissions"}`` after the change; its
+        "only this time" permission grants lapse (back to "ask every time"), as on Android.
 
     Raises:
         NotFound: no installed app has this ID.
@@ -867,11 +946,13 @@ def close_app(s: PhoneState, app_id: str, force: bool = False) -> Ok:
     if force:
         changes["background"] = False
     rec = s.update("apps", app_id, **changes)
+    lapsed = lapse_one_time(s, app_id)
     data = {
         "app_id": app_id,
         "name": app["name"],
         "running": False,
         "background": rec.get("background", False),
+        "lapsed_permissions": lapsed,
     }
     return ok(f"{'Force-stopped' if force else 'Closed'} {app['name']}", data)
 
@@ -1211,7 +1292,7 @@ def clear_app_notifications(
 
 @tool(DOMAIN, mutates=True)
 def enable_app_notifications(s: PhoneState, app_id: str) -> Ok:
-    """Turn an app's notifications on.
+    """Turn an app's notifications on (on Android 13+ this grants its NOTIFICATIONS permission too).
 
     Args:
         app_id: The app's ID, e.g. "linkedin".
@@ -1223,9 +1304,10 @@ def enable_app_notifications(s: PhoneState, app_id: str) -> Ok:
         NotFound: no installed app has this ID.
     """
     app = _app(s, app_id)
-    changed = not app.get("notifications", False)
+    changes = _notification_changes(app, True)
+    changed = bool(changes)
     if changed:
-        s.update("apps", app_id, notifications=True)
+        s.update("apps", app_id, **changes)
     return ok(
         f"Notifications on for {app['name']}", {"app_id": app_id, "notifications": True, "changed": changed}
     )
@@ -1233,7 +1315,7 @@ def enable_app_notifications(s: PhoneState, app_id: str) -> Ok:
 
 @tool(DOMAIN, mutates=True)
 def disable_app_notifications(s: PhoneState, app_id: str) -> Ok:
-    """Turn an app's notifications off; its current notifications are dismissed too.
+    """Turn an app's notifications off (revoking its NOTIFICATIONS permission); current ones are dismissed.
 
     Args:
         app_id: The app's ID, e.g. "doordash".
@@ -1248,9 +1330,10 @@ def disable_app_notifications(s: PhoneState, app_id: str) -> Ok:
     app = _app(s, app_id)
     if app_id in _LOCKED_NOTIFICATIONS:
         raise CapabilityLimit(f"{app['name']} notifications cannot be turned off", app_id=app_id)
-    changed = bool(app.get("notifications", False))
+    changes = _notification_changes(app, False)
+    changed = bool(changes)
     if changed:
-        s.update("apps", app_id, notifications=False)
+        s.update("apps", app_id, **changes)
     dismissed = _drop_notifications(s, app_id)
     data = {"app_id": app_id, "notifications": False, "changed": changed, "dismissed": dismissed}
     return ok(f"Notifications off for {app['name']}", data)

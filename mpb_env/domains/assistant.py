@@ -581,7 +581,7 @@ SKILLS: list[dict[str, Any]] = [
         "description": "Stretch a low battery until the owner can charge: saver on, screen and apps trimmed.",
         "instructions": (
             "1. get_about_phone() for the battery level and whether it is charging.\n"
-            "2. set_battery_saver(enabled=true) (it also caps the brightness).\n"
+            "2. set_battery_saver(enabled=true) (it also turns the dark theme on).\n"
             "3. set_display_brightness(level=30, auto_brightness=false), set_refresh_rate(hz=60) and "
             "set_screen_timeout(seconds=30).\n"
             "4. set_aod_mode(mode='off') and set_air_gesture(gesture='air_scroll', enabled=false).\n"

@@ -14,7 +14,10 @@ Tables:
         "status": "answered"|"missed"|"outgoing", "time", "duration_s"}}``.
     active_call: ``{"current": {"id", "contact_id", "phone", "name", "direction", "started"}}`` while a
         call is in progress, empty otherwise (``id`` is the call's ``call_log`` ID).
-    blocked_numbers: ``{canonical phone: {"phone", "reason", "time"}}``.
+    blocked_numbers: ``{canonical phone: {"phone", "reason", "time"}}``. As on Android
+        (``BlockedNumberContract``), blocking discards the number's *incoming* calls and texts only:
+        the user may still call and text it (``start_call``, ``send_message`` and the other domains'
+        SMS/MMS senders never refuse a blocked number).
 
 Calls and SMS need the cellular radio (``network.airplane_mode`` off); email needs Wi-Fi, or mobile data
 outside airplane mode.
@@ -530,7 +533,7 @@ def list_call_log(
 # --------------------------------------------------------------------------- messages
 @tool(DOMAIN, mutates=True, permission=("messages", "SMS"))
 def send_message(s: PhoneState, contact_id: str, text: str) -> Ok:
-    """Send an SMS to a contact; it is appended to that contact's thread.
+    """Send an SMS to a contact; it is appended to that contact's thread (a blocked number can still be texted).
 
     Args:
         contact_id: The recipient's contact ID, e.g. "contact_004".
@@ -542,7 +545,7 @@ def send_message(s: PhoneState, contact_id: str, text: str) -> Ok:
     Raises:
         InvalidArguments: the text is empty or longer than 1600 characters.
         NotFound: no contact has this ID.
-        PreconditionFailed: the contact's number is blocked, or airplane mode is on.
+        PreconditionFailed: airplane mode is on.
         PermissionDenied: the Messages app lacks the SMS permission.
     """
     body = text.strip()
@@ -551,11 +554,6 @@ def send_message(s: PhoneState, contact_id: str, text: str) -> Ok:
     if len(body) > MAX_SMS_CHARS:
         raise InvalidArguments(f"text is {len(body)} characters; an SMS holds at most {MAX_SMS_CHARS}")
     rec = _contact(s, contact_id)
-    if s.has("blocked_numbers", rec["phone"]):
-        raise PreconditionFailed(
-            f"{rec['name']}'s number {rec['phone']} is blocked; unblock_number it first to send messages",
-            phone=rec["phone"],
-        )
     _require_radio(s, "send an SMS")
     mid = s.new_id("msg")
     msg = {

@@ -1661,7 +1661,7 @@ def share_photo(s: PhoneState, photo_id: str, contact_id: str, caption: str = ""
     Raises:
         NotFound: no photo or no contact has this ID.
         CapabilityLimit: the file is larger than the 100 MB message limit.
-        PreconditionFailed: the contact's number is blocked, or airplane mode is on.
+        PreconditionFailed: airplane mode is on (a blocked number can still be texted).
         PermissionDenied: the Messages app lacks the SMS permission.
     """
     photo = _photo_rec(s, photo_id)
@@ -1674,10 +1674,6 @@ def share_photo(s: PhoneState, photo_id: str, contact_id: str, caption: str = ""
             size_mb=photo["size_mb"],
         )
     phone = contact["phone"]
-    if s.has("blocked_numbers", phone):
-        raise PreconditionFailed(
-            f"{contact['name']}'s number {phone} is blocked; unblock it first", phone=phone
-        )
     if s.setting("network.airplane_mode", False):
         raise PreconditionFailed(
             "cannot send a message while airplane mode is on; turn airplane mode off first",

@@ -21,9 +21,13 @@ Tables (this module owns and seeds the first three):
         ``device.nfc`` (the same key its control-center tile switches).
 
 Rules: a radio's flags are read through its switch: a saved ``network.wifi_connected`` or a device's
-``connected`` flag counts only while Wi-Fi / Bluetooth is on. Airplane mode turns Wi-Fi, Bluetooth and the
-hotspot off and blocks mobile data (Wi-Fi and Bluetooth may be turned back on by hand; leaving airplane
-mode does not restore them). The hotspot needs mobile data and no airplane mode. Turning a radio off is
+``connected`` flag counts only while Wi-Fi / Bluetooth is on. As on Android, airplane mode turns the
+cellular radio (calls, SMS, mobile data), Wi-Fi, Bluetooth and the hotspot off; Wi-Fi and Bluetooth may be
+turned back on by hand while it is on. Entering it remembers which of Wi-Fi and Bluetooth were on
+(the ``restore`` field of the ``network.airplane_mode`` settings record, a list, empty when absent;
+a bookkeeping field, see ``world.stamps``); leaving it turns those back on (Wi-Fi rejoins
+the best saved network), except a radio the user switched off during airplane mode, and keeps a radio the
+user switched on during it. The hotspot is not restored. The hotspot needs mobile data and no airplane mode. Turning a radio off is
 refused (Conflict) while a multi-screen session or a running device migration (Devices & Cross-device)
 depends on it; casts simply end when Wi-Fi goes. These switch rules live once, in ``switch_wifi``,
 ``switch_bluetooth`` and ``switch_airplane_mode``, which System Settings' control-center tiles call too.
@@ -58,6 +62,7 @@ UsageSort = Literal["mobile", "wifi", "total"]
 AUDIO_KINDS = frozenset({"headphones", "earbuds", "speaker", "car"})
 PAYMENT_CATEGORY = "finance"
 NFC_KEY = "device.nfc"  # owned by System Settings (its NFC tile); read and written here
+AIRPLANE_KEY = "network.airplane_mode"
 MAX_LIMIT = 100
 _BLOCKER_LABELS = {"multiscreen": "multi-screen session", "migration": "device migration"}
 
@@ -208,6 +213,28 @@ def _go_offline_wifi(s: PhoneState) -> list[str]:
     return end_wifi_casts(s)
 
 
+def _restore_list(s: PhoneState) -> list[str]:
+    """The radios leaving airplane mode turns back on."""
+    rec = s.get("settings", AIRPLANE_KEY)
+    return list((rec or {}).get("restore") or [])
+
+
+def _set_airplane(s: PhoneState, enabled: bool, restore: list[str]) -> None:
+    old = s.get("settings", AIRPLANE_KEY) or {}
+    rec = {**old, "value": enabled}
+    if restore or "restore" in old:
+        rec["restore"] = restore
+    s.put("settings", AIRPLANE_KEY, rec)
+
+
+def _forget_restore(s: PhoneState, radio: str) -> None:
+    """A radio switched off by hand in airplane mode stays off when airplane mode ends (Android keeps
+    the user's last choice)."""
+    restore = _restore_list(s)
+    if radio in restore:
+        _set_airplane(s, bool(s.setting(AIRPLANE_KEY, False)), [r for r in restore if r != radio])
+
+
 # --------------------------------------------------------------------------- radio switches
 # The rules of the three radio switches live here once: the tools below and System Settings'
 # control-center tiles (set_quick_setting) both call these, so a tile tap behaves exactly like the tool.
@@ -220,7 +247,12 @@ def switch_airplane_mode(s: PhoneState, enabled: bool) -> list[str] | None:
         return None
     cut: list[str] = []
     if not enabled:
-        s.set_setting("network.airplane_mode", False)
+        restore = _restore_list(s)
+        _set_airplane(s, False, [])
+        if "wifi" in restore:
+            switch_wifi(s, True)
+        if "bluetooth" in restore:
+            switch_bluetooth(s, True)
         return cut
     call = s.get("active_call", "current")
     if call is not None:
@@ -231,7 +263,7 @@ def switch_airplane_mode(s: PhoneState, enabled: bool) -> list[str] | None:
         )
     radios = tuple(r for r in ("wifi", "bluetooth") if s.setting(f"network.{r}", False))
     _refuse_blockers(s, radios, "turn on airplane mode")
-    s.set_setting("network.airplane_mode", True)
+    _set_airplane(s, True, list(radios))
     if s.setting("network.wifi", False):
         cut += ["wifi", *_go_offline_wifi(s)]
     if s.setting("network.bluetooth", False):
@@ -254,6 +286,7 @@ def switch_wifi(s: PhoneState, enabled: bool) -> dict[str, Any] | None:
         return None
     if not enabled:
         _refuse_blockers(s, ("wifi",), "turn Wi-Fi off")
+        _forget_restore(s, "wifi")
         return {"joined": None, "stopped_casts": _go_offline_wifi(s)}
     s.set_setting("network.wifi", True)
     best = None
@@ -280,6 +313,7 @@ def switch_bluetooth(s: PhoneState, enabled: bool) -> list[str] | None:
     dropped: list[str] = []
     if not enabled:
         _refuse_blockers(s, ("bluetooth",), "turn Bluetooth off")
+        _forget_restore(s, "bluetooth")
         dropped = _drop_bluetooth(s, "Bluetooth turned off")
     s.set_setting("network.bluetooth", enabled)
     return dropped
@@ -340,25 +374,35 @@ def get_network_status(s: PhoneState) -> Ok:
 
 @tool(DOMAIN, mutates=True)
 def set_airplane_mode(s: PhoneState, enabled: bool) -> Ok:
-    """Turn airplane mode on (Wi-Fi, Bluetooth, hotspot and mobile data go off) or off (cellular comes back).
+    """Turn airplane mode on (cellular, Wi-Fi, Bluetooth and hotspot go off) or off (the radios come back).
 
-    Leaving airplane mode does not turn Wi-Fi or Bluetooth back on; use set_wifi_enabled and
-    set_bluetooth_enabled for that.
+    Leaving airplane mode brings back cellular and whichever of Wi-Fi and Bluetooth were on before it
+    (unless switched off since); Wi-Fi and Bluetooth may be turned on again while it is on
+    (set_wifi_enabled, set_bluetooth_enabled), e.g. for in-flight Wi-Fi.
 
     Args:
         enabled: true to turn airplane mode on, false to turn it off, e.g. true.
 
     Returns:
-        The network status after the change and ``turned_off`` (radios and links that were cut).
+        The network status after the change, ``turned_off`` (radios and links that were cut) and
+        ``restored`` (radios turned back on when leaving airplane mode).
 
     Raises:
         Conflict: turning it on during a phone call, a multi-screen session or a running device
             migration.
     """
+    restore = [] if enabled else _restore_list(s)
     cut = switch_airplane_mode(s, enabled)
     if cut is None:
-        return ok(f"Airplane mode is already {'on' if enabled else 'off'}", {**_status(s), "turned_off": []})
-    return ok(f"Airplane mode {'on' if enabled else 'off'}", {**_status(s), "turned_off": cut})
+        return ok(
+            f"Airplane mode is already {'on' if enabled else 'off'}",
+            {**_status(s), "turned_off": [], "restored": []},
+        )
+    back = [r for r in restore if s.setting(f"network.{r}", False)]
+    note = f"; turned back on {', '.join(back)}" if back else ""
+    return ok(
+        f"Airplane mode {'on' if enabled else 'off'}{note}", {**_status(s), "turned_off": cut, "restored": back}
+    )
 
 
 # --------------------------------------------------------------------------- Wi-Fi

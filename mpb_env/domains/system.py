@@ -86,7 +86,8 @@ EXTRA_SETTINGS: dict[str, object] = {
 }
 
 DEFAULT_FREE_MB = 41_250
-BATTERY_SAVER_MAX_BRIGHTNESS = 40
+SAVER_KEY = "battery.power_saving"
+DARK_KEY = "display.dark_mode"
 MIN_INSTALL_BATTERY = 30
 MIN_FLASHLIGHT_BATTERY = 5
 MAX_DEVICE_NAME = 32
@@ -455,7 +456,9 @@ def _set(s: PhoneState, key: str, value: Any, changes: list[dict[str, Any]]) -> 
     """Write a setting if it differs and record ``{"setting", "before", "after"}``."""
     before = s.setting(key)
     if before != value:
-        s.set_setting(key, value)
+        old = s.get("settings", key) or {}
+        # A reset forgets the radios airplane mode would have turned back on (network.py's ``restore``).
+        s.put("settings", key, {**{k: v for k, v in old.items() if k != "restore"}, "value": value})
         changes.append({"setting": key, "before": before, "after": value})
 
 
@@ -477,11 +480,21 @@ def _check_saver_allowed(s: PhoneState) -> None:
 
 
 def _apply_saver(s: PhoneState, enabled: bool, changes: list[dict[str, Any]]) -> None:
-    _set(s, "battery.power_saving", enabled, changes)
+    """Switch Battery Saver as Android does: on turns the dark theme on (remembered in the setting's
+    bookkeeping ``restore`` field), off turns it back off if Battery Saver turned it on. Brightness is
+    left alone (AOSP's saver policy does not adjust it); the 60 Hz cap and the always-on display refusal
+    live in Display & Accessibility and Input & Interaction."""
+    rec = s.get("settings", SAVER_KEY) or {}
+    restore = list(rec.get("restore") or [])
+    _set(s, SAVER_KEY, enabled, changes)
     if enabled:
-        brightness = s.setting("display.brightness", 0)
-        if isinstance(brightness, int | float) and brightness > BATTERY_SAVER_MAX_BRIGHTNESS:
-            _set(s, "display.brightness", BATTERY_SAVER_MAX_BRIGHTNESS, changes)
+        if not s.setting(DARK_KEY, False):
+            _set(s, DARK_KEY, True, changes)
+            restore = [*dict.fromkeys([*restore, "dark_mode"])]
+        if restore:
+            s.put("settings", SAVER_KEY, {**(s.get("settings", SAVER_KEY) or {}), "restore": restore})
+    elif "dark_mode" in restore:
+        _set(s, DARK_KEY, False, changes)
 
 
 def _online(s: PhoneState) -> bool:
@@ -835,8 +848,8 @@ def set_quick_setting(s: PhoneState, tile: Tile, enabled: bool) -> Ok:
     The Wi-Fi, Bluetooth and airplane mode tiles do exactly what set_wifi_enabled, set_bluetooth_enabled
     and set_airplane_mode do: Wi-Fi on rejoins the strongest saved network, Wi-Fi off ends casts,
     Bluetooth off disconnects its devices, and airplane mode on turns Wi-Fi, Bluetooth and the hotspot off
-    (they may be turned back on by hand). Turning Battery Saver on lowers the display brightness to at
-    most 40; a tap on Do Not Disturb clears any DND end time.
+    (they may be turned back on by hand; turning it off brings back those that were on). Turning Battery
+    Saver on turns the dark theme on (off again with it); a tap on Do Not Disturb clears any DND end time.
 
     Args:
         tile: The tile to tap, e.g. "wifi", "dnd", "flashlight" or "airplane_mode".
@@ -941,7 +954,10 @@ def get_about_phone(s: PhoneState) -> Ok:
 
 @tool(DOMAIN, mutates=True)
 def set_battery_saver(s: PhoneState, enabled: bool) -> Ok:
-    """Turn Battery Saver on or off; turning it on lowers the display brightness to at most 40.
+    """Turn Battery Saver on or off; on turns the dark theme on, off turns it back off if the saver did.
+
+    As on Android, Battery Saver also caps the refresh rate at 60 Hz and stops the always-on display
+    from staying on all day; it cannot be turned on while the phone charges.
 
     Args:
         enabled: true to turn Battery Saver on, false to turn it off, e.g. true.
@@ -1520,7 +1536,7 @@ def restore_default_settings(s: PhoneState, section: Section) -> Ok:
 
     Args:
         section: The section to reset, e.g. "display", "network" or "control_center". Battery readings
-            (level, health, charging) are never reset; Battery Saver keeps brightness at most 40.
+            (level, health, charging) are never reset; Battery Saver keeps the dark theme on.
 
     Returns:
         ``{"section", "changes": [{"setting", "before", "after"}]}``; for "control_center",

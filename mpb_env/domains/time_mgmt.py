@@ -6,8 +6,18 @@ Tables:
         are local ISO datetimes ``"2026-05-20T10:00:00"`` (string order is time order). Core events
         ``event_001``..``event_015`` lie in 2026-05-18..29; generated bulk (``event_101``..) spreads over
         2026-03..2026-08 but never inside 2026-05-17..31, so the core week reads the same at every size.
-    alarms: ``{alarm_id: {"id", "time": "HH:MM", "label", "repeat_days": ["mon", ...], "enabled"}}``;
-        at most one alarm per time of day.
+        A repeating event (Android's calendar provider keeps an RRULE) carries ``"recurrence": {"freq":
+        "daily" | "weekly" | "monthly", "until": "YYYY-MM-DD" | None}`` and ``"exdates": [start, ...]``
+        (occurrences taken out of the series); records without them are single events. ``start``/``end``
+        are its first occurrence; a monthly series skips months without that day (as RFC 5545 does).
+        ``list_events`` shows each occurrence in range with the series' ``id`` and ``occurrence: true``.
+        Editing or deleting one occurrence (``occurrence_start``) takes it out of the series
+        (``exdates``); an edited one becomes its own event with ``series_id`` and ``original_start``.
+    alarms: ``{alarm_id: {"id", "time": "HH:MM", "label", "repeat_days": ["mon", ...], "enabled",
+        "snooze_minutes"}}``. As in Android's Clock app, several alarms may share a time of day (each
+        rings on its own); an empty ``repeat_days`` is a one-time alarm that rings at the next
+        occurrence of its time, a non-empty one repeats on those weekdays. ``snooze_minutes`` (1-30,
+        default 10) is how long Snooze silences it; records without the field read as 10.
     timers: ``{timer_id: {"id", "label", "duration_s", "started_at", "ends_at", "status", "stopped_at"}}``;
         ``status`` is ``"running"`` or ``"stopped"``; a running timer whose ``ends_at`` has passed on the
         simulated clock reads as ``"finished"``.
@@ -29,9 +39,9 @@ from mpb_env.errors import (
     AlreadyExists,
     Ambiguous,
     CapabilityLimit,
-    Conflict,
     InvalidArguments,
     NotFound,
+    PermissionDenied,
     PreconditionFailed,
 )
 from mpb_env.tools.formats import clock_hhmm
@@ -44,13 +54,17 @@ SEED_ORDER = 30
 Day = Literal["mon", "tue", "wed", "thu", "fri", "sat", "sun"]
 CalendarName = Literal["personal", "work", "family"]
 Trigger = Literal["time", "location", "app_open", "charging"]
+Recurrence = Literal["daily", "weekly", "monthly"]
 
 DAYS: tuple[str, ...] = ("mon", "tue", "wed", "thu", "fri", "sat", "sun")
 _DAY_INDEX = {d: i for i, d in enumerate(DAYS)}
 CAL = ("calendar", "CALENDAR")
 CLOCK = ("clock", "NOTIFICATIONS")
+BACKGROUND_LOCATION = ("assistant", "LOCATION")  # the app location-triggered rules run through
 MAX_TIMER_S = 359_999  # 99:59:59, the Clock app's limit
 MAX_REMINDER_MIN = 10_080  # one week
+DEFAULT_SNOOZE = 10  # the Clock app's default snooze length, minutes
+MIN_SNOOZE, MAX_SNOOZE = 1, 30  # the Clock app's snooze-length choices span 1-30 minutes
 _CLOCK = re.compile(r"^([01][0-9]|2[0-3]):[0-5][0-9]$")
 
 
@@ -262,11 +276,79 @@ def _reminder_minutes(value: int | None) -> int | None:
     return value
 
 
+def _next_start(first: datetime, freq: str, n: int) -> datetime | None:
+    """The ``n``-th repeat of ``first`` (0 is ``first``), or None for a month without that day."""
+    if freq == "daily":
+        return first + timedelta(days=n)
+    if freq == "weekly":
+        return first + timedelta(weeks=n)
+    months = first.month - 1 + n
+    try:
+        return first.replace(year=first.year + months // 12, month=months % 12 + 1)
+    except ValueError:  # e.g. the 31st in a 30-day month: skipped
+        return None
+
+
+def _occurrences(e: Record, lo: str, hi: str | None) -> list[Record]:
+    """The occurrences of event ``e`` that overlap ``[lo, hi)`` (``hi`` None: the next 400 days)."""
+    rule = e.get("recurrence")
+    if not rule:
+        return [e] if e["end"] > lo and (hi is None or e["start"] < hi) else []
+    first, last = datetime.fromisoformat(e["start"]), datetime.fromisoformat(e["end"])
+    length = last - first
+    stop = hi or _iso(datetime.fromisoformat(lo) + timedelta(days=400))
+    until = rule.get("until")
+    skip = set(e.get("exdates") or [])
+    out: list[Record] = []
+    n = 0
+    while n < 5000:
+        t0 = _next_start(first, rule["freq"], n)
+        n += 1
+        if t0 is None:
+            continue
+        start = _iso(t0)
+        if start >= stop or (until is not None and start[:10] > until):
+            break
+        end = _iso(t0 + length)
+        if end > lo and start not in skip:
+            out.append({**e, "start": start, "end": end, "occurrence": True})
+    return out
+
+
+def _recurrence(freq: str, until: str | None, start: str) -> dict[str, Any]:
+    if until is not None:
+        day = _parse_dt(until, "repeat_until", date_ok=True).date().isoformat()
+        if day < start[:10]:
+            raise InvalidArguments(f"repeat_until {day} is before the first occurrence {start[:10]}",
+                                   field="repeat_until")  # fmt: skip
+        until = day
+    return {"freq": freq, "until": until}
+
+
+def _occurrence(s: PhoneState, e: Record, start: str) -> Record:
+    """The occurrence of repeating event ``e`` that starts at ``start``."""
+    if not e.get("recurrence"):
+        raise InvalidArguments(
+            f"{e['id']} does not repeat; omit occurrence_start to change it", field="occurrence_start"
+        )
+    at = _iso(_parse_dt(start, "occurrence_start"))
+    t = datetime.fromisoformat(at)
+    hits = [o for o in _occurrences(e, at, _iso(t + timedelta(seconds=1))) if o["start"] == at]
+    if not hits:
+        raise NotFound(
+            f"{e['id']} has no occurrence starting {at}; list_events shows its occurrences",
+            event_id=e["id"],
+            occurrence_start=at,
+        )
+    return hits[0]
+
+
 def _overlaps(s: PhoneState, start: str, end: str, skip: str | None = None) -> list[dict[str, str]]:
     return [
-        {"id": e["id"], "title": e["title"], "start": e["start"], "end": e["end"]}
+        {"id": o["id"], "title": o["title"], "start": o["start"], "end": o["end"]}
         for e in s.values("events")
-        if e["start"] < end and e["end"] > start and e["id"] != skip
+        if e["id"] != skip
+        for o in _occurrences(e, start, end)
     ]
 
 
@@ -281,15 +363,22 @@ def _alarm(s: PhoneState, alarm_id: str) -> Record:
     return rec
 
 
-def _clash(s: PhoneState, time: str, skip: str | None = None) -> None:
-    for a in s.values("alarms"):
-        if a["time"] == time and a["id"] != skip:
-            state = "enabled" if a["enabled"] else "disabled; enable it with update_alarm"
-            raise Conflict(
-                f"alarm {a['id']} ({a['label']!r}) is already set for {time} ({state})",
-                alarm_id=a["id"],
-                time=time,
-            )
+def _snooze(value: int) -> int:
+    if not MIN_SNOOZE <= value <= MAX_SNOOZE:
+        raise InvalidArguments(
+            f"snooze_minutes must be {MIN_SNOOZE}-{MAX_SNOOZE}, got {value}", field="snooze_minutes"
+        )
+    return value
+
+
+def _alarm_row(a: Record) -> Record:
+    """An alarm as the tools show it: ``snooze_minutes`` defaults to the Clock app's 10 minutes."""
+    return a if "snooze_minutes" in a else {**a, "snooze_minutes": DEFAULT_SNOOZE}
+
+
+def _same_time(s: PhoneState, time: str, skip: str | None = None) -> list[str]:
+    """IDs of other alarms set for ``time`` (allowed, as on Android: reported, not refused)."""
+    return [a["id"] for a in s.values("alarms") if a["time"] == time and a["id"] != skip]
 
 
 def _timer_status(s: PhoneState, rec: Record) -> str:
@@ -305,6 +394,23 @@ def _rule(s: PhoneState, rule_id: str) -> Record:
             f"no automation rule with id {rule_id!r}; list_automation_rules shows rule IDs", rule_id=rule_id
         )
     return rec
+
+
+def _background_location(s: PhoneState) -> None:
+    """A location trigger watches the phone's position in the background, through the Assistant: on
+    Android that needs LOCATION "Allow all the time"; "while using the app" or a one-time grant is not
+    enough."""
+    app = s.get("apps", BACKGROUND_LOCATION[0]) or {}
+    mode = (app.get("permission_modes") or {}).get("LOCATION")
+    if not app.get("permissions", {}).get("LOCATION", False) or mode in ("while_using", "only_this_time"):
+        held = "only while the app is in use" if mode in ("while_using", "only_this_time") else "not at all"
+        raise PermissionDenied(
+            f"a location trigger runs in the background and needs the Assistant's LOCATION permission "
+            f'"all the time" (it holds it {held}); grant it with grant_app_permission, mode "allow"',
+            app_id=BACKGROUND_LOCATION[0],
+            permission="LOCATION",
+            remedy="grant_app_permission",
+        )
 
 
 def _trigger_value(s: PhoneState, trigger: str, value: str) -> str:
@@ -497,6 +603,25 @@ def _actions(s: PhoneState, actions: list[dict]) -> list[dict[str, Any]]:
     return out
 
 
+def _apply_setting(s: PhoneState, key: str, value: Any) -> None:
+    """Set one rule action; the radio keys go through Network & Connectivity's switches and Battery Saver
+    through System Settings', so a rule that turns airplane mode on cuts the radios (and remembers them)
+    and one that turns the saver on turns the dark theme on, exactly as the toggles do."""
+    # at call time: importing this module registers no other domain's tools
+    from mpb_env.domains import network, system
+
+    switch = {
+        "network.wifi": network.switch_wifi,
+        "network.bluetooth": network.switch_bluetooth,
+        "network.airplane_mode": network.switch_airplane_mode,
+        "battery.power_saving": lambda s, on: system._apply_saver(s, on, []),
+    }.get(key)
+    if switch is not None and isinstance(value, bool):
+        switch(s, value)
+    else:
+        s.set_setting(key, value)
+
+
 # --------------------------------------------------------------------------- calendar
 @tool(DOMAIN, permission=CAL)
 def list_events(
@@ -520,7 +645,9 @@ def list_events(
 
     Returns:
         Event records (``id``, ``title``, ``start``, ``end``, ``location``, ``attendees``,
-        ``reminder_minutes``, ``calendar``) plus ``attendee_names``, that overlap the range.
+        ``reminder_minutes``, ``calendar``) plus ``attendee_names``, that overlap the range; each
+        occurrence of a repeating event is its own row with the series' ``id``, its own ``start``/``end``,
+        ``recurrence`` and ``occurrence: true``.
 
     Raises:
         InvalidArguments: a date is malformed, the range is empty or limit is below 1.
@@ -542,9 +669,7 @@ def list_events(
                 raise InvalidArguments(f"end_date {end_date!r} is not after start {lo}", field="end_date")
     needle = query.strip().casefold() if query else ""
     rows = []
-    for e in s.values("events"):
-        if e["end"] <= lo or (hi is not None and e["start"] >= hi):
-            continue
+    for e in (o for ev in s.values("events") for o in _occurrences(ev, lo, hi)):
         if attendee_id is not None and attendee_id not in e["attendees"]:
             continue
         if (
@@ -575,8 +700,10 @@ def create_event(
     attendees: list[str] | None = None,
     reminder_minutes: int | None = 15,
     calendar: CalendarName = "personal",
+    recurrence: Recurrence | None = None,
+    repeat_until: str | None = None,
 ) -> Ok:
-    """Create a calendar event; overlapping events are reported, not refused.
+    """Create a calendar event, once or repeating; overlapping events are reported, not refused.
 
     Args:
         title: The event's title, e.g. "Project kickoff".
@@ -586,13 +713,19 @@ def create_event(
         attendees: Contact IDs to invite, e.g. ["contact_008", "contact_002"].
         reminder_minutes: Minutes before start to notify, e.g. 30; null for no reminder.
         calendar: The calendar to put it in, e.g. "work".
+        recurrence: Repeat the event every day, week (same weekday) or month (same day of the month)
+            from ``start``, e.g. "weekly"; omitted for a one-off event.
+        repeat_until: Last day the series may occur on (inclusive), e.g. "2026-07-31"; it repeats
+            without end when omitted. Only with ``recurrence``.
 
     Returns:
-        ``{"event": <the new event record>, "overlaps": [{id, title, start, end}, ...]}``.
+        ``{"event": <the new event record>, "overlaps": [{id, title, start, end}, ...]}`` (overlaps with
+        the first occurrence).
 
     Raises:
         InvalidArguments: the title is empty, a time is malformed or out of range, end is not after
-            start, or reminder_minutes is outside 0..10080.
+            start, reminder_minutes is outside 0..10080, or repeat_until is malformed, before start or
+            given without recurrence.
         NotFound: an attendee ID is not a saved contact.
         PermissionDenied: the Calendar app lacks the CALENDAR permission.
     """
@@ -604,6 +737,10 @@ def create_event(
     people = _attendees(s, attendees or [])
     lead = _reminder_minutes(reminder_minutes)
     rec = _ev(s.new_id("event"), title, _iso(t0), _iso(t1), location.strip(), people, lead, calendar)
+    if recurrence is not None:
+        rec = {**rec, "recurrence": _recurrence(recurrence, repeat_until, rec["start"]), "exdates": []}
+    elif repeat_until is not None:
+        raise InvalidArguments("repeat_until needs recurrence", field="repeat_until")
     clashes = _overlaps(s, rec["start"], rec["end"])
     s.put("events", rec["id"], rec)
     note = f"; overlaps {', '.join(c['id'] for c in clashes)}" if clashes else ""
@@ -624,8 +761,13 @@ def update_event(
     attendees: list[str] | None = None,
     reminder_minutes: int | None = None,
     calendar: CalendarName | None = None,
+    occurrence_start: str | None = None,
+    recurrence: Recurrence | None = None,
+    repeat_until: str | None = None,
 ) -> Ok:
     """Change only the given fields of a calendar event; moving the start alone keeps the duration.
+
+    For a repeating event it changes the whole series, or with ``occurrence_start`` one occurrence.
 
     Args:
         event_id: The event's ID, e.g. "event_002".
@@ -636,18 +778,44 @@ def update_event(
         attendees: The full new list of attendee contact IDs (replaces the old list), e.g. ["contact_008"].
         reminder_minutes: New reminder lead time in minutes, e.g. 60.
         calendar: Move it to this calendar, e.g. "family".
+        occurrence_start: For a repeating event, change only the occurrence starting then (as
+            list_events shows it), e.g. "2026-06-03T09:00:00": it leaves the series and becomes its own
+            event; omit to change the whole series (moving the series' start moves every occurrence).
+        recurrence: Make the event (or series) repeat daily, weekly or monthly from its start, e.g. "weekly".
+        repeat_until: New last day of the series (inclusive), e.g. "2026-06-30"; ends a repeating series
+            early.
 
     Returns:
-        ``{"event": <the updated record>, "overlaps": [...], "changed": [field names]}``.
+        ``{"event": <the updated record>, "overlaps": [...], "changed": [field names]}``; with
+        ``occurrence_start`` also ``series_id`` (the series it left).
 
     Raises:
-        NotFound: no event has this ID, or an attendee ID is not a saved contact.
+        NotFound: no event has this ID, an attendee ID is not a saved contact, or the series has no
+            occurrence at occurrence_start.
         InvalidArguments: no field was given, a time is malformed or out of range, end is not after start,
-            the title is empty or reminder_minutes is outside 0..10080.
+            the title is empty, reminder_minutes is outside 0..10080, occurrence_start was given for a
+            single event or with recurrence/repeat_until, or repeat_until is malformed or without a
+            series.
         PermissionDenied: the Calendar app lacks the CALENDAR permission.
     """
     old = _event(s, event_id)
+    series = None
+    if occurrence_start is not None:
+        series, old = old, _occurrence(s, old, occurrence_start)
+        if recurrence is not None or repeat_until is not None:
+            raise InvalidArguments("one occurrence cannot repeat; omit occurrence_start to change the series",
+                                   field="occurrence_start")  # fmt: skip
     changes: dict[str, Any] = {}
+    if recurrence is not None or repeat_until is not None:
+        freq = recurrence or (old.get("recurrence") or {}).get("freq")
+        if freq is None:
+            raise InvalidArguments(
+                "repeat_until needs a repeating event (give recurrence)", field="repeat_until"
+            )
+        until = repeat_until if repeat_until is not None else (old.get("recurrence") or {}).get("until")
+        changes["recurrence"] = _recurrence(freq, until, old["start"])
+        if "exdates" not in old:
+            changes["exdates"] = []
     if title is not None:
         changes["title"] = _text(title, "title")
     if start is not None or end is not None:
@@ -668,6 +836,20 @@ def update_event(
     if not changes:
         raise InvalidArguments("give at least one field to change", event_id=event_id)
     changed = [k for k, v in changes.items() if old.get(k) != v]
+    if series is not None:
+        s.update("events", event_id, exdates=[*series.get("exdates", []), old["start"]])
+        rec = {
+            k: v for k, v in {**old, **changes}.items() if k not in ("recurrence", "exdates", "occurrence")
+        }
+        rec = {**rec, "id": s.new_id("event"), "series_id": event_id, "original_start": old["start"]}
+        s.put("events", rec["id"], rec)
+        clashes = _overlaps(s, rec["start"], rec["end"], skip=rec["id"])
+        note = f"; overlaps {', '.join(c['id'] for c in clashes)}" if clashes else ""
+        return ok(
+            f"Changed the {old['start']} occurrence of {event_id} ({', '.join(changed) or 'no changes'}): now "
+            f"{rec['id']}{note}",
+            {"event": rec, "overlaps": clashes, "changed": changed, "series_id": event_id},
+        )
     rec = s.update("events", event_id, **changes)
     clashes = _overlaps(s, rec["start"], rec["end"], skip=event_id)
     note = f"; overlaps {', '.join(c['id'] for c in clashes)}" if clashes else ""
@@ -678,20 +860,28 @@ def update_event(
 
 
 @tool(DOMAIN, mutates=True, permission=CAL)
-def delete_event(s: PhoneState, event_id: str) -> Ok:
-    """Delete a calendar event.
+def delete_event(s: PhoneState, event_id: str, occurrence_start: str | None = None) -> Ok:
+    """Delete a calendar event (a repeating one with all its occurrences), or one occurrence of a series.
 
     Args:
         event_id: The event's ID, e.g. "event_003".
+        occurrence_start: For a repeating event, delete only the occurrence starting then (as
+            list_events shows it), e.g. "2026-06-03T09:00:00"; omit to delete the whole series.
 
     Returns:
-        The deleted event record.
+        The deleted event record (with ``occurrence_start``: that occurrence; the series stays).
 
     Raises:
-        NotFound: no event has this ID.
+        NotFound: no event has this ID, or the series has no occurrence at occurrence_start.
+        InvalidArguments: occurrence_start was given for a single event or is malformed.
         PermissionDenied: the Calendar app lacks the CALENDAR permission.
     """
-    rec = s.delete("events", _event(s, event_id)["id"])
+    series = _event(s, event_id)
+    if occurrence_start is not None:
+        occ = _occurrence(s, series, occurrence_start)
+        s.update("events", event_id, exdates=[*series.get("exdates", []), occ["start"]])
+        return ok(f"Deleted the {occ['start']} occurrence of {event_id} {occ['title']!r}", occ)
+    rec = s.delete("events", series["id"])
     return ok(f"Deleted {event_id} {rec['title']!r} ({rec['start']})", rec)
 
 
@@ -705,12 +895,12 @@ def list_alarms(s: PhoneState, enabled_only: bool = False, day: Day | None = Non
         day: Only alarms that repeat on this weekday, e.g. "sat".
 
     Returns:
-        Alarm records ``{"id", "time", "label", "repeat_days", "enabled"}``; an empty ``repeat_days``
-        means a one-time alarm.
+        Alarm records ``{"id", "time", "label", "repeat_days", "enabled", "snooze_minutes"}``; an empty
+        ``repeat_days`` means a one-time alarm. Several alarms may share a time.
     """
     rows = sorted(
         (
-            a
+            _alarm_row(a)
             for a in s.values("alarms")
             if (not enabled_only or a["enabled"]) and (day is None or day in a["repeat_days"])
         ),
@@ -726,35 +916,40 @@ def create_alarm(
     label: str = "Alarm",
     repeat_days: list[Day] | None = None,
     enabled: bool = True,
+    snooze_minutes: int = DEFAULT_SNOOZE,
 ) -> Ok:
-    """Set a new alarm; only one alarm may exist per time of day.
+    """Set a new alarm; several alarms may share a time of day, as in Android's Clock app.
 
     Args:
         time: 24-hour time of day, e.g. "06:00".
         label: A short name shown when it rings, e.g. "Early flight".
-        repeat_days: Weekdays it repeats on, e.g. ["mon", "wed", "fri"]; empty or omitted for a one-time alarm.
+        repeat_days: Weekdays it repeats on, e.g. ["mon", "wed", "fri"]; empty or omitted for a one-time
+            alarm that rings once, at the next occurrence of ``time``.
         enabled: Whether it is switched on, e.g. true.
+        snooze_minutes: How many minutes Snooze silences it (1-30), e.g. 5; the Clock app's default is 10.
 
     Returns:
-        The new alarm record.
+        The new alarm record plus ``same_time`` (IDs of other alarms already set for this time).
 
     Raises:
-        InvalidArguments: the time is not "HH:MM" or the label is empty.
-        Conflict: an alarm (enabled or not) already exists at this time.
+        InvalidArguments: the time is not "HH:MM", the label is empty or snooze_minutes is outside 1..30.
         PermissionDenied: the Clock app lacks the NOTIFICATIONS permission.
     """
     hhmm = _hhmm(time)
     label = _text(label, "label")
-    _clash(s, hhmm)
+    snooze = _snooze(snooze_minutes)
+    others = _same_time(s, hhmm)
     rec = {
         "id": s.new_id("alarm"),
         "time": hhmm,
         "label": label,
         "repeat_days": _days(repeat_days or []),
         "enabled": enabled,
+        "snooze_minutes": snooze,
     }
     s.put("alarms", rec["id"], rec)
-    return ok(f"Alarm {rec['id']} set for {hhmm} ({label})", rec)
+    note = f"; also set for {hhmm}: {', '.join(others)}" if others else ""
+    return ok(f"Alarm {rec['id']} set for {hhmm} ({label}){note}", {**rec, "same_time": others})
 
 
 @tool(DOMAIN, mutates=True, permission=CLOCK)
@@ -765,41 +960,46 @@ def update_alarm(
     label: str | None = None,
     repeat_days: list[Day] | None = None,
     enabled: bool | None = None,
+    snooze_minutes: int | None = None,
 ) -> Ok:
-    """Change an alarm's time, label, repeat days or on/off state (only the given fields).
+    """Change an alarm's time, label, repeat days, snooze or on/off state (only the given fields).
 
     Args:
         alarm_id: The alarm's ID, e.g. "alarm_001".
-        time: New 24-hour time, e.g. "06:00".
+        time: New 24-hour time, e.g. "06:00"; another alarm may already use it.
         label: New label, e.g. "Workday".
         repeat_days: The full new list of weekdays, e.g. ["mon", "tue", "wed", "thu", "fri"]; [] makes it one-time.
         enabled: Switch it on (true) or off (false), e.g. false.
+        snooze_minutes: How many minutes Snooze silences it from now on (1-30), e.g. 15.
 
     Returns:
-        The updated alarm record.
+        The updated alarm record plus ``same_time`` (IDs of other alarms set for its time).
 
     Raises:
         NotFound: no alarm has this ID.
-        InvalidArguments: no field was given, the time is not "HH:MM" or the label is empty.
-        Conflict: another alarm already exists at the new time.
+        InvalidArguments: no field was given, the time is not "HH:MM", the label is empty or
+            snooze_minutes is outside 1..30.
         PermissionDenied: the Clock app lacks the NOTIFICATIONS permission.
     """
     _alarm(s, alarm_id)
     changes: dict[str, Any] = {}
     if time is not None:
         changes["time"] = _hhmm(time)
-        _clash(s, changes["time"], skip=alarm_id)
     if label is not None:
         changes["label"] = _text(label, "label")
     if repeat_days is not None:
         changes["repeat_days"] = _days(repeat_days)
     if enabled is not None:
         changes["enabled"] = enabled
+    if snooze_minutes is not None:
+        changes["snooze_minutes"] = _snooze(snooze_minutes)
     if not changes:
         raise InvalidArguments("give at least one field to change", alarm_id=alarm_id)
-    rec = s.update("alarms", alarm_id, **changes)
+    rec = _alarm_row(s.update("alarms", alarm_id, **changes))
+    others = _same_time(s, rec["time"], skip=alarm_id)
     return ok(
-        f"Alarm {alarm_id} now {rec['time']} ({rec['label']}, {'on' if rec['enabled'] else 'off'})", rec
+        f"Alarm {alarm_id} now {rec['time']} ({rec['label']}, {'on' if rec['enabled'] else 'off'})",
+        {**rec, "same_time": others},
     )
 
 
@@ -1015,6 +1215,8 @@ def create_automation_rule(
             of its choices) or sets a reading the phone maintains itself (battery level, joined Wi-Fi...).
         NotFound: an action names an unknown setting, or an app_open trigger names an app not installed.
         AlreadyExists: a rule with this name already exists.
+        PermissionDenied: an enabled location rule while the Assistant holds LOCATION only while in use
+            (or not at all): a location trigger runs in the background and needs "Allow all the time".
     """
     name = _text(name, "name")
     folded = name.casefold()
@@ -1022,6 +1224,8 @@ def create_automation_rule(
         if r["name"].casefold() == folded:
             raise AlreadyExists(f"rule {r['id']} is already named {r['name']!r}", rule_id=r["id"])
     value = _trigger_value(s, trigger, trigger_value)
+    if trigger == "location" and enabled:
+        _background_location(s)
     acts = _actions(s, actions)
     rec = {
         "id": s.new_id("rule"),
@@ -1067,6 +1271,8 @@ def update_automation_rule(
         InvalidArguments: nothing to do, or the trigger value or an action is malformed or sets a value
             the setting does not allow.
         PreconditionFailed: run_now was asked for a rule that is disabled (pass enabled=true as well).
+        PermissionDenied: enabling a location rule (or switching a rule to a location trigger) while the
+            Assistant lacks LOCATION "Allow all the time".
     """
     old = _rule(s, rule_id)
     changes: dict[str, Any] = {}
@@ -1083,6 +1289,8 @@ def update_automation_rule(
     if not changes and not run_now:
         raise InvalidArguments("give a field to change or run_now=true", rule_id=rule_id)
     rule = {**old, **changes}
+    if rule["trigger"] == "location" and rule["enabled"] and ("enabled" in changes or "trigger" in changes):
+        _background_location(s)
     applied: list[dict[str, Any]] = []
     if run_now:
         if not rule["enabled"]:
@@ -1093,7 +1301,7 @@ def update_automation_rule(
         _actions(s, rule["actions"])  # settings may have changed since the rule was saved
         for act in rule["actions"]:
             before = s.setting(act["setting"])
-            s.set_setting(act["setting"], act["value"])
+            _apply_setting(s, act["setting"], act["value"])
             applied.append({"setting": act["setting"], "before": before, "after": act["value"]})
         changes["last_run_at"] = s.now_iso()
     rec = s.update("automation_rules", rule_id, **changes) if changes else old

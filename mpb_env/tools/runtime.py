@@ -299,8 +299,14 @@ def check_permission(s: PhoneState, app_id: str, permission: str) -> None:
     app = s.get("apps", app_id)
     if app is None or not app.get("permissions", {}).get(permission, False):
         label = app["name"] if app else app_id
+        asks = (app or {}).get("permission_modes", {}).get(permission) == "ask_every_time"
+        how = (
+            ' (set to "ask every time": grant it for this use with grant_app_permission, mode "only_this_time")'
+            if asks
+            else "; grant it with grant_app_permission"
+        )
         raise PermissionDenied(
-            f"{label} does not have the {permission} permission; grant it with grant_app_permission",
+            f"{label} does not have the {permission} permission{how}",
             app_id=app_id,
             permission=permission,
             remedy="grant_app_permission",

@@ -16,8 +16,12 @@ USER_DATA_FIELDS: dict[str, frozenset[str]] = {
     "alarms": frozenset({"time"}),
     "power_schedules": frozenset({"time"}),
 }
-#: ... and the stamps some tables have besides (joining a saved network stamps when it was last used).
-TABLE_STAMPS: dict[str, frozenset[str]] = {"wifi_networks": frozenset({"last_connected"})}
+#: ... and the stamps some tables have besides (joining a saved network stamps when it was last used;
+#: airplane mode's settings record notes which radios to turn back on when it ends).
+TABLE_STAMPS: dict[str, frozenset[str]] = {
+    "wifi_networks": frozenset({"last_connected"}),
+    "settings": frozenset({"restore"}),
+}
 
 
 _VOLATILE: dict[str, frozenset[str]] = {}  # table -> its stamps, built once (every write asks)

@@ -250,12 +250,12 @@ def low_battery_saver(ctx: Ctx) -> Draft:
         frictions=["dependency"],
         s0_patch=s0_settings({"battery.level": level}),
         gold={
-            "delta": [setting_delta("battery.power_saving", True), setting_delta("display.brightness", 40)]
+            "delta": [setting_delta("battery.power_saving", True), setting_delta("display.dark_mode", True)]
         },
         oracle=[
             calls(call("get_smart_suggestions")),
             calls(call("set_battery_saver", enabled=True)),
-            f"Your battery is at {level}%, so I turned on battery saver (brightness is capped at 40). Also coming "
+            f"Your battery is at {level}%, so I turned on battery saver (it turned the dark theme on). Also coming "
             "up: the Laundry timer ends at 9:30 am and the weekly sync with Sam Carter is at 10:00 am.",
         ],
     )

@@ -1135,6 +1135,7 @@ def battery_rescue(ctx: Ctx) -> Draft:
         gold={
             "delta": [
                 setting_delta("battery.power_saving", True),
+                setting_delta("display.dark_mode", True),
                 setting_delta("display.brightness", 30),
                 setting_delta("display.auto_brightness", False),
                 setting_delta("display.screen_timeout_s", 30),
@@ -1695,7 +1696,7 @@ def emergency_help(ctx: Ctx) -> Draft:
                 {"table": "call_log", "op": "create", "fields": {"direction": "out", **target}},
                 {"table": "active_call", "op": "create", "fields": target},
                 setting_delta("battery.power_saving", True),
-                setting_delta("display.brightness", 40),
+                setting_delta("display.dark_mode", True),
             ]
         },
     )
@@ -3939,7 +3940,7 @@ def airport_boarding(ctx: Ctx) -> Draft:
         delta.append(setting_delta("network.wifi", False))
     if saver:
         steps.append(calls(call("set_battery_saver", enabled=True)))
-        delta += [setting_delta("battery.power_saving", True), setting_delta("display.brightness", 40)]
+        delta += [setting_delta("battery.power_saving", True), setting_delta("display.dark_mode", True)]
     s0 = merge(
         s0_settings({"network.wifi_connected": "SFO Free WiFi"}),
         {

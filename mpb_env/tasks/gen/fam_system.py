@@ -102,7 +102,7 @@ def _toggle_delta(tile: str, enabled: bool) -> list[dict[str, Any]]:
     """Settings a quick-settings tap changes (from the default state)."""
     out = [setting_delta(TILES[tile][1], enabled)]
     if tile == "battery_saver" and enabled:
-        out.append(setting_delta("display.brightness", 40))
+        out.append(setting_delta("display.dark_mode", True))  # Android's saver turns the dark theme on
     return out
 
 

@@ -1,0 +1,41 @@
+"""docs/android.md: every rule's bench families exist and draw bench tasks, from two families or more."""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from pathlib import Path
+
+from mpb_env.tasks import load_tasks
+from mpb_env.tasks.gen import load_families
+
+DOC = Path(__file__).resolve().parent.parent / "docs" / "android.md"
+
+
+def _rules() -> dict[str, list[str]]:
+    """``{rule: [family ids]}`` from the doc's table (the last column's backticked names)."""
+    out: dict[str, list[str]] = {}
+    for line in DOC.read_text(encoding="utf-8").splitlines():
+        if not line.startswith("| ") or line.startswith("| Rule") or line.startswith("|---"):
+            continue
+        cells = [c.strip() for c in re.split(r"(?<!\\)\|", line)[1:-1]]
+        assert len(cells) == 5, line
+        out[cells[0]] = re.findall(r"`([a-z_]+\.[a-z_]+)`", cells[4])
+    return out
+
+
+def test_the_table_names_rules_and_families() -> None:
+    rules = _rules()
+    assert len(rules) >= 10
+    for rule, fams in rules.items():
+        assert len(set(fams)) >= 2, f"{rule}: fewer than two families"
+
+
+def test_every_named_family_exists_and_has_two_bench_tasks() -> None:
+    families = load_families()
+    per_family = Counter(t.meta["family"] for t in load_tasks("bench"))
+    for rule, fams in _rules().items():
+        for fam in fams:
+            assert fam in families, f"{rule}: no family {fam}"
+            assert per_family[fam] >= 2, f"{rule}: {fam} has {per_family[fam]} bench task(s)"
+        assert sum(per_family[f] for f in set(fams)) >= 2
