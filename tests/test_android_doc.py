@@ -31,11 +31,13 @@ def test_the_table_names_rules_and_families() -> None:
         assert len(set(fams)) >= 2, f"{rule}: fewer than two families"
 
 
-def test_every_named_family_exists_and_has_two_bench_tasks() -> None:
+def test_every_rule_is_exercised_by_bench_tasks_of_two_families() -> None:
+    """Each named family exists and draws at least one bench task, so every rule is exercised by
+    bench tasks from two different families or more."""
     families = load_families()
     per_family = Counter(t.meta["family"] for t in load_tasks("bench"))
     for rule, fams in _rules().items():
         for fam in fams:
             assert fam in families, f"{rule}: no family {fam}"
-            assert per_family[fam] >= 2, f"{rule}: {fam} has {per_family[fam]} bench task(s)"
-        assert sum(per_family[f] for f in set(fams)) >= 2
+            assert per_family[fam] >= 1, f"{rule}: {fam} has no bench task"
+        assert len({f for f in fams if per_family[f]}) >= 2, f"{rule}: bench tasks of fewer than two families"
