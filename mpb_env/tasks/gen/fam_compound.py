@@ -52,8 +52,8 @@ def memory_patch(text: str, category: str, tags: list[str]) -> dict[str, dict[st
 
 
 # --------------------------------------------------------------------------- movie night, usual TV
-#: (how the memory names the room the TV is in, for each bench/train TV)
-ROOMS = ["the living room", "upstairs", "the den", "the guest room"]
+#: Where the memory puts a TV whose name says no room.
+ROOMS = ["in the den", "upstairs", "in the guest room", "in the basement"]
 
 
 @compound_family("movie_night", "movie_night", "state")
@@ -62,6 +62,7 @@ def movie_night_usual_tv(ctx: Ctx) -> Draft:
     film = ctx.pick("sk_films")
     tv = ctx.pick("sk_tvs")
     room = ROOMS[ctx.rng.randrange(len(ROOMS))]
+    where = "" if "room" in tv["name"].lower() else f" {room}"
     query = ctx.say(
         [
             "movie night tonight — put {f} on our usual TV.",
@@ -77,9 +78,9 @@ def movie_night_usual_tv(ctx: Ctx) -> Draft:
     )
     memory = ctx.choice(
         [
-            f"Movie nights: we always watch on the {tv['name']} in {room}.",
-            f"Our movie-night TV is the {tv['name']} ({room}).",
-            f"For movie nights we use the {tv['name']} in {room}, never the phone screen.",
+            f"Movie nights: we always watch on the {tv['name']}{where}.",
+            f"Our movie-night TV is the {tv['name']}{where}; the others are for the kids.",
+            f"For movie nights we use the {tv['name']}{where}, never the phone screen.",
         ]
     )
     steps = [
