@@ -16,11 +16,11 @@ from typing import Any
 
 from mpb_env.tasks.build import call, calls, contains
 from mpb_env.tasks.gen.core import Ctx, Draft, Skip, family
-from mpb_env.tasks.gen.fam_skill import IGN, THEME, skill_draft
-from mpb_env.tasks.gen.helpers import base, s0_settings, setting_delta
+from mpb_env.tasks.gen.fam_skill import IGN, THEME, _off_view, any_contains, skill_draft
+from mpb_env.tasks.gen.helpers import base, hhmm_words, s0_settings, setting_delta, shift
 
-#: Weight of each compound family within the Skill group (about 7 bench tasks each).
-WEIGHT = 3
+#: Weight of each compound family within the Skill group (about 5 bench tasks each).
+WEIGHT = 2
 #: The ID of the memory each compound task adds to S0 (none of the base memories uses it).
 MEMORY_ID = "mem_201"
 
@@ -208,5 +208,109 @@ def photo_backup_usual(ctx: Ctx) -> Draft:
         },
         s0_patch=memory_patch(memory, "preference", ["photos", "backup", "cloud"]),
         gold_memory_ids=[MEMORY_ID],
+        meta={"compound": True},
+    )
+
+
+# --------------------------------------------------------------------------- QR parking, the usual heads-up
+#: How many minutes before a meter runs out the user's memory asks to be reminded.
+PARKING_LEADS = [5, 10, 15, 20]
+
+
+def duration_words(minutes: int) -> str:
+    """``120`` → ``"two hours"``, ``90`` → ``"an hour and a half"``, ``45`` → ``"45 minutes"``."""
+    h, m = divmod(minutes, 60)
+    hours = {2: "two", 3: "three", 4: "four", 5: "five"}.get(h, str(h))
+    if h and m == 30:
+        return "an hour and a half" if h == 1 else f"{hours} and a half hours"
+    if h and not m:
+        return "an hour" if h == 1 else f"{hours} hours"
+    if not h:
+        return f"{m} minutes"
+    return f"{h} hours {m} minutes"
+
+
+@compound_family("qr_parking", "pay_by_qr", "state")
+def qr_parking_usual_heads_up(ctx: Ctx) -> Draft:
+    """Pay a parking QR code through the Wallet sub-agent and set the reminder "as usual": the lead time
+    is only in the user's memory."""
+    label, payee, amount, ref, minutes = ctx.pick("cp_parking")
+    lead = PARKING_LEADS[ctx.rng.randrange(len(PARKING_LEADS))]
+    money = f"${amount:.2f}"
+    query = ctx.say(
+        [
+            "scan the code on the {l} and pay {p} {m} for {d}; give me my usual heads-up before the parking "
+            "ends.",
+            "pay {p} the {m} from the {l} QR — that buys {d} — and remind me the way I like before the time "
+            "is up.",
+            "I just parked for {d}. The {l} has a QR code: pay {m} to {p} and set my normal parking reminder.",
+            "use the {l} QR to pay {m} to {p} for {d} of parking. Usual reminder before it expires, please.",
+            "{m} to {p} via the QR on the {l}, {d} of parking — and the usual nudge before it runs out.",
+            "pay for {d} of parking with the {l} code ({m}, {p}) and remind me as I always want before it "
+            "lapses.",
+            "the {l}: scan it, pay {p} {m} for {d}, then set up my standard reminder ahead of the expiry.",
+            "handle the {l} payment by QR ({m} to {p}, good for {d}) and schedule the parking reminder like "
+            "always.",
+        ],
+        l=label[0].lower() + label[1:],
+        m=money,
+        p=payee,
+        d=duration_words(minutes),
+    )
+    memory = ctx.choice(
+        [
+            f"Parking: remind me {lead} minutes before a meter or parking session runs out.",
+            f"When I pay for parking, I want a reminder {lead} minutes before the time expires.",
+            f"Parking reminders go off {lead} minutes before the paid time ends.",
+        ]
+    )
+    now = "2026-05-20T09:00:00"
+    due = shift(shift(now, minutes), -lead)
+    code = {"id": "qr_p03", "label": label, "kind": "payment", "in_view": True,
+            "payload": f"PAY:payee={payee};amount={amount:.2f};currency=USD;ref={ref}"}  # fmt: skip
+    return skill_draft(
+        ctx,
+        "pay_by_qr",
+        query,
+        [
+            calls(call("search_user_memory", query="parking reminder minutes")),
+            calls(call("scan_qr_code", code_id="qr_p03")),
+            calls(
+                call(
+                    "delegate_to_gui_agent",
+                    app="wallet",
+                    instruction=f"Pay {money} to {payee} for {ref}",
+                    context={"card_id": "card_001", "payee": payee, "amount": amount},
+                )
+            ),
+            calls(call("create_reminder", title="Parking ends", due=due)),
+        ],
+        f"The Wallet sub-agent paid {money} to {payee}, and you'll get your usual reminder at "
+        f"{hhmm_words(due[11:16])}, {lead} minutes before the parking ends.",
+        gold={
+            "delta": [
+                {"table": "qr_scans", "op": "create", "fields": {"qr_id": "qr_p03"}},
+                {
+                    "table": "handoffs",
+                    "op": "create",
+                    "fields": {
+                        "route": "gui",
+                        "app": "wallet",
+                        "instruction": contains(f"{amount:.2f}".rstrip("0").rstrip("."), payee),
+                    },
+                },
+                {
+                    "table": "reminders",
+                    "op": "create",
+                    "fields": {"title": any_contains("park", "meter"), "due": due},
+                },
+            ]
+        },
+        s0_patch={
+            "qr_codes": {"qr_p03": code, **_off_view("qr_001", "qr_002")},
+            **memory_patch(memory, "preference", ["parking", "reminder", "meter"]),
+        },
+        gold_memory_ids=[MEMORY_ID],
+        now=now,
         meta={"compound": True},
     )
