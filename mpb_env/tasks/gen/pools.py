@@ -2542,6 +2542,17 @@ SK_PAYMENTS = [
     ("Dry cleaner counter", "Bayview Cleaners", 23.5, "TICKET-5521", 0),
     ("Street musician's sign", "Jazz on the Corner", 5.0, "TIP", 0),
 ]
+#: Compound parking payments: (QR label, payee, amount, reference, paid minutes)
+CP_PARKING = [
+    ("Parking meter 2210 on Valencia St", "SFMTA Parking", 4.5, "METER-2210", 120),
+    ("Parking meter 0815 on Mission St", "SFMTA Parking", 3.0, "METER-0815", 90),
+    ("Parking meter 1342 on Hayes St", "SFMTA Parking", 6.0, "METER-1342", 180),
+    ("Parking meter 3307 on Fillmore St", "SFMTA Parking", 2.5, "METER-3307", 60),
+    ("Pay station at the Clement St lot", "ParkSmart Clement", 7.5, "LOT-CL4", 150),
+    ("Parking meter 0472 on Divisadero St", "SFMTA Parking", 4.0, "METER-0472", 120),
+    ("Level 2 pay-by-phone sign", "Union Square Garage", 12.0, "USQ-L2", 240),
+    ("Parking meter 5120 on Irving St", "SFMTA Parking", 1.5, "METER-5120", 45),
+]
 #: (question about the screen, the scripted answer, a word the saved note must keep, note title, a word the
 #: hand-off question must keep)
 SK_SCREEN_QUESTIONS = [
@@ -3692,6 +3703,7 @@ def _skill_agent_pools() -> dict[str, list[Any]]:
         "sk_side_actions": SK_SIDE_ACTIONS,
         "sk_cards": SK_CARDS,
         "sk_payments": SK_PAYMENTS,
+        "cp_parking": CP_PARKING,
         "sk_screen_questions": SK_SCREEN_QUESTIONS,
         "sk_flight_bookings": [t["bookings"][b] for b in ("booking_001", "booking_002")],
         "sk_notify": SK_NOTIFY,
