@@ -16,8 +16,8 @@ from typing import Any
 
 from mpb_env.tasks.build import call, calls, contains
 from mpb_env.tasks.gen.core import Ctx, Draft, Skip, family
-from mpb_env.tasks.gen.fam_skill import IGN, THEME, _off_view, any_contains, skill_draft
-from mpb_env.tasks.gen.helpers import base, hhmm_words, s0_settings, setting_delta, shift
+from mpb_env.tasks.gen.fam_skill import IGN, THEME, _off_view, any_contains, movie_night_gold, skill_draft
+from mpb_env.tasks.gen.helpers import base, hhmm_words, s0_settings, shift
 
 #: Weight of each compound family within the Skill group (about 5 bench tasks each).
 WEIGHT = 2
@@ -113,30 +113,7 @@ def movie_night_usual_tv(ctx: Ctx) -> Draft:
         steps,
         f"Movie night is ready: the screen is dimmed, only favourites can ring, and the Netflix sub-agent "
         f"started {film}, cast to your usual {tv['name']}.",
-        gold={
-            "delta": [
-                setting_delta("display.brightness", 20),
-                setting_delta("dnd.enabled", True),
-                {
-                    "table": "settings",
-                    "op": "update",
-                    "key": "dnd.until",
-                    "fields": {"value": {"$present": True}},
-                },
-                {
-                    "table": "handoffs",
-                    "op": "create",
-                    "fields": {"route": "gui", "app": "netflix", "instruction": contains(film)},
-                },
-                {
-                    "table": "cast_sessions",
-                    "op": "create",
-                    "fields": {"device_id": tv["id"], "source": "screen"},
-                },
-                {"table": "cross_devices", "op": "update", "key": tv["id"], "fields": device_fields},
-            ],
-            "ignore_tables": ["pairing_log"],
-        },
+        gold=movie_night_gold(film, tv, device_fields),
         s0_patch=s0,
         gold_memory_ids=[MEMORY_ID],
         now="2026-05-20T20:00:00",

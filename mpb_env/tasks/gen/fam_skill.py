@@ -712,6 +712,35 @@ def playback_fields(**must: Any) -> dict[str, Any]:
     return out
 
 
+def movie_night_gold(film: str, tv: dict[str, Any], device_fields: dict[str, Any]) -> dict[str, Any]:
+    """The state a movie night leaves: screen dimmed, Do Not Disturb for favourites, the GUI sub-agent
+    asked to play ``film`` and the screen cast to ``tv`` (paired on the way when it was not)."""
+    return {
+        "delta": [
+            setting_delta("display.brightness", 20),
+            setting_delta("dnd.enabled", True),
+            {
+                "table": "settings",
+                "op": "update",
+                "key": "dnd.until",
+                "fields": {"value": {"$present": True}},
+            },
+            {
+                "table": "handoffs",
+                "op": "create",
+                "fields": {"route": "gui", "app": "netflix", "instruction": contains(film)},
+            },
+            {
+                "table": "cast_sessions",
+                "op": "create",
+                "fields": {"device_id": tv["id"], "source": "screen"},
+            },
+            {"table": "cross_devices", "op": "update", "key": tv["id"], "fields": device_fields},
+        ],
+        "ignore_tables": ["pairing_log"],
+    }
+
+
 @skill_family("movie_night", "state")
 def movie_night(ctx: Ctx) -> Draft:
     film = ctx.pick("sk_films")
@@ -757,30 +786,7 @@ def movie_night(ctx: Ctx) -> Draft:
         steps,
         f"Movie night is set: screen dimmed, only favourites can ring, and {film} is playing on the "
         f"{tv['name']}.",
-        gold={
-            "delta": [
-                setting_delta("display.brightness", 20),
-                setting_delta("dnd.enabled", True),
-                {
-                    "table": "settings",
-                    "op": "update",
-                    "key": "dnd.until",
-                    "fields": {"value": {"$present": True}},
-                },
-                {
-                    "table": "handoffs",
-                    "op": "create",
-                    "fields": {"route": "gui", "app": "netflix", "instruction": contains(film)},
-                },
-                {
-                    "table": "cast_sessions",
-                    "op": "create",
-                    "fields": {"device_id": tv["id"], "source": "screen"},
-                },
-                {"table": "cross_devices", "op": "update", "key": tv["id"], "fields": device_fields},
-            ],
-            "ignore_tables": ["pairing_log"],
-        },
+        gold=movie_night_gold(film, tv, device_fields),
         s0_patch=s0,
         now="2026-05-20T20:00:00",
     )
