@@ -973,7 +973,8 @@ def update_alarm(
         snooze_minutes: How many minutes Snooze silences it from now on (1-30), e.g. 15.
 
     Returns:
-        The updated alarm record plus ``same_time`` (IDs of other alarms set for its time).
+        The updated alarm record; when ``time`` is given, plus ``same_time`` (IDs of other alarms
+        set for that time).
 
     Raises:
         NotFound: no alarm has this ID.
@@ -996,11 +997,9 @@ def update_alarm(
     if not changes:
         raise InvalidArguments("give at least one field to change", alarm_id=alarm_id)
     rec = _alarm_row(s.update("alarms", alarm_id, **changes))
-    others = _same_time(s, rec["time"], skip=alarm_id)
-    return ok(
-        f"Alarm {alarm_id} now {rec['time']} ({rec['label']}, {'on' if rec['enabled'] else 'off'})",
-        {**rec, "same_time": others},
-    )
+    if time is not None:  # only a new time can meet other alarms: a switch or label change scans nothing
+        rec = {**rec, "same_time": _same_time(s, rec["time"], skip=alarm_id)}
+    return ok(f"Alarm {alarm_id} now {rec['time']} ({rec['label']}, {'on' if rec['enabled'] else 'off'})", rec)
 
 
 @tool(DOMAIN, mutates=True)
