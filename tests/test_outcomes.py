@@ -325,3 +325,49 @@ def test_export_leaves_out_failed_episodes(tmp_path: Path) -> None:
     run(TASKS, Raising(), out=tmp_path / "run", **KW)
     records = run_records(tmp_path / "run", tasks=TASKS)
     assert [r["task_id"] for r in records] == [t.id for t in PLAN if t.id != BAD]
+
+
+@pytest.mark.parametrize(
+    "policy, timeout, error",
+    [
+        (Raising, None, "RuntimeError: the model server broke"),
+        (WrongCount, None, "ValueError: policy.act returned 2 actions for 1 observations"),
+        (RaisingReset, None, "reset: KeyError: 'no chat for this task'"),
+        (Hanging, 0.5, "policy.act did not return within policy_timeout=0.5 s"),
+    ],
+    ids=["raising", "wrong-count", "raising-reset", "hanging"],
+)
+def test_on_ray_a_failing_policy_fails_its_episode_alone(
+    tmp_path: Path, healthy: list[Trajectory], policy: type[Oracle], timeout: float | None, error: str
+) -> None:
+    """The Ray executor calls the policy through the same ``call_policy``: the run completes on its
+    actors, the failed episode is recorded with its outcome, every other one as in a healthy run."""
+    outcome = "policy_error" if timeout is None else "policy_timeout"
+    kw = {**KW, "batch_size": 1} if timeout else KW
+    trajs = run(
+        TASKS, policy(), executor="ray", workers=2, policy_timeout=timeout or 600.0, out=tmp_path / "r", **kw
+    )
+    _check_one_failed(trajs, healthy, outcome, error)
+    assert len(read_trajectories(tmp_path / "r" / TRAJECTORIES_FILE)) == len(PLAN)
+
+
+def test_on_ray_an_async_policy_that_hangs_times_out_its_call_alone(
+    tmp_path: Path, healthy: list[Trajectory]
+) -> None:
+    """The Ray driver hands an async policy every ready batch in one call (its requests run
+    concurrently), so a call that hangs times out each episode it holds; the run still completes, and
+    every other episode is played as in a healthy run."""
+    late = "policy.act did not return within policy_timeout=0.5 s"
+    trajs = run(
+        TASKS, AsyncHanging(), executor="ray", workers=2, policy_timeout=0.5, out=tmp_path / "r",
+        **{**KW, "batch_size": 1},
+    )  # fmt: skip
+    assert [t.task_id for t in trajs] == [t.id for t in PLAN]
+    failed = {t.task_id for t in trajs if t.outcome != "ok"}
+    assert BAD in failed and len(failed) < len(PLAN)
+    for t, ok in zip(trajs, healthy, strict=True):
+        if t.task_id in failed:
+            assert (t.outcome, t.reward_valid, t.error) == ("policy_timeout", False, late)
+        else:
+            assert t.line() == ok.line()
+    assert len(read_trajectories(tmp_path / "r" / TRAJECTORIES_FILE)) == len(PLAN)
