@@ -327,6 +327,19 @@ def test_export_leaves_out_failed_episodes(tmp_path: Path) -> None:
     assert [r["task_id"] for r in records] == [t.id for t in PLAN if t.id != BAD]
 
 
+@pytest.fixture(scope="module")
+def local_ray() -> Any:
+    """A Ray instance for this module's Ray tests alone, shut down after them (test_ray.py starts its own)."""
+    ray = pytest.importorskip("ray")
+    from mpb_env.rollouts import ray_executor
+
+    ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False)
+    yield
+    ray_executor.shutdown_pool()
+    ray.shutdown()
+
+
+@pytest.mark.usefixtures("local_ray")
 @pytest.mark.parametrize(
     "policy, timeout, error",
     [
@@ -351,6 +364,7 @@ def test_on_ray_a_failing_policy_fails_its_episode_alone(
     assert len(read_trajectories(tmp_path / "r" / TRAJECTORIES_FILE)) == len(PLAN)
 
 
+@pytest.mark.usefixtures("local_ray")
 def test_on_ray_an_async_policy_that_hangs_times_out_its_call_alone(
     tmp_path: Path, healthy: list[Trajectory]
 ) -> None:
