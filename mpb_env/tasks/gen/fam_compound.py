@@ -16,8 +16,8 @@ from typing import Any
 
 from mpb_env.tasks.build import call, calls, contains
 from mpb_env.tasks.gen.core import Ctx, Draft, Skip, family
-from mpb_env.tasks.gen.fam_skill import IGN, THEME, _off_view, any_contains, movie_night_gold, skill_draft
-from mpb_env.tasks.gen.helpers import base, hhmm_words, s0_settings, shift
+from mpb_env.tasks.gen.fam_skill import IGN, THEME, _off_view, any_contains, movie_night_plan, skill_draft
+from mpb_env.tasks.gen.helpers import base, hhmm_words, shift
 
 #: Weight of each compound family within the Skill group (about 5 bench tasks each).
 WEIGHT = 2
@@ -83,29 +83,9 @@ def movie_night_usual_tv(ctx: Ctx) -> Draft:
             f"For movie nights we use the {tv['name']}{where}, never the phone screen.",
         ]
     )
-    steps = [
-        calls(call("search_user_memory", query="movie night TV")),
-        calls(call("set_display_brightness", level=20)),
-        calls(call("set_do_not_disturb", enabled=True, duration_minutes=180, allow_calls_from="favorites")),
-        calls(call("list_cross_devices", kind="tv")),
-    ]
-    device_fields: dict[str, Any] = {"last_connected": IGN}
-    s0: dict[str, Any] = memory_patch(memory, "preference", ["movie", "tv", tv["id"]])
-    if not tv["paired"]:
-        s0 = {**s0, **s0_settings({"network.bluetooth": True})}
-        steps.append(calls(call("pair_cross_device", device_id=tv["id"])))
-        device_fields["paired"] = True
-    steps += [
-        calls(
-            call(
-                "delegate_to_gui_agent",
-                app="netflix",
-                instruction=f"Play {film} from the start",
-                context={"title": film},
-            )
-        ),
-        calls(call("start_cast_session", device_id=tv["id"], source="screen")),
-    ]
+    night, radios, gold = movie_night_plan(film, tv)
+    steps = [calls(call("search_user_memory", query="movie night TV")), *night]
+    s0: dict[str, Any] = {**memory_patch(memory, "preference", ["movie", "tv", tv["id"]]), **radios}
     return skill_draft(
         ctx,
         "movie_night",
@@ -113,7 +93,7 @@ def movie_night_usual_tv(ctx: Ctx) -> Draft:
         steps,
         f"Movie night is ready: the screen is dimmed, only favourites can ring, and the Netflix sub-agent "
         f"started {film}, cast to your usual {tv['name']}.",
-        gold=movie_night_gold(film, tv, device_fields),
+        gold=gold,
         s0_patch=s0,
         gold_memory_ids=[MEMORY_ID],
         now="2026-05-20T20:00:00",

@@ -712,6 +712,35 @@ def playback_fields(**must: Any) -> dict[str, Any]:
     return out
 
 
+def movie_night_plan(film: str, tv: dict[str, Any]) -> tuple[list[Any], dict[str, Any], dict[str, Any]]:
+    """A movie night's oracle steps, S0 patch and gold: dim the screen, Do Not Disturb for favourites,
+    find the TV (pairing it first, with Bluetooth on in S0, when it is not paired), have the GUI
+    sub-agent play ``film`` on Netflix and cast the screen to ``tv``."""
+    steps = [
+        calls(call("set_display_brightness", level=20)),
+        calls(call("set_do_not_disturb", enabled=True, duration_minutes=180, allow_calls_from="favorites")),
+        calls(call("list_cross_devices", kind="tv")),
+    ]
+    device_fields: dict[str, Any] = {"last_connected": IGN}
+    s0: dict[str, Any] = {}
+    if not tv["paired"]:
+        s0 = s0_settings({"network.bluetooth": True})
+        steps.append(calls(call("pair_cross_device", device_id=tv["id"])))
+        device_fields["paired"] = True
+    steps += [
+        calls(
+            call(
+                "delegate_to_gui_agent",
+                app="netflix",
+                instruction=f"Play {film} from the start",
+                context={"title": film},
+            )
+        ),
+        calls(call("start_cast_session", device_id=tv["id"], source="screen")),
+    ]
+    return steps, s0, movie_night_gold(film, tv, device_fields)
+
+
 def movie_night_gold(film: str, tv: dict[str, Any], device_fields: dict[str, Any]) -> dict[str, Any]:
     """The state a movie night leaves: screen dimmed, Do Not Disturb for favourites, the GUI sub-agent
     asked to play ``film`` and the screen cast to ``tv`` (paired on the way when it was not)."""
@@ -757,28 +786,7 @@ def movie_night(ctx: Ctx) -> Draft:
         f=film,
         tv=tv["name"],
     )
-    steps = [
-        calls(call("set_display_brightness", level=20)),
-        calls(call("set_do_not_disturb", enabled=True, duration_minutes=180, allow_calls_from="favorites")),
-        calls(call("list_cross_devices", kind="tv")),
-    ]
-    device_fields: dict[str, Any] = {"last_connected": IGN}
-    s0: dict[str, Any] = {}
-    if not tv["paired"]:
-        s0 = s0_settings({"network.bluetooth": True})
-        steps.append(calls(call("pair_cross_device", device_id=tv["id"])))
-        device_fields["paired"] = True
-    steps += [
-        calls(
-            call(
-                "delegate_to_gui_agent",
-                app="netflix",
-                instruction=f"Play {film} from the start",
-                context={"title": film},
-            )
-        ),
-        calls(call("start_cast_session", device_id=tv["id"], source="screen")),
-    ]
+    steps, s0, gold = movie_night_plan(film, tv)
     return skill_draft(
         ctx,
         "movie_night",
@@ -786,7 +794,7 @@ def movie_night(ctx: Ctx) -> Draft:
         steps,
         f"Movie night is set: screen dimmed, only favourites can ring, and {film} is playing on the "
         f"{tv['name']}.",
-        gold=movie_night_gold(film, tv, device_fields),
+        gold=gold,
         s0_patch=s0,
         now="2026-05-20T20:00:00",
     )
