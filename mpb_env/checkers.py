@@ -645,6 +645,19 @@ def check_calls(task: Task, state: PhoneState) -> tuple[bool, list[str], float]:
     return ok, reasons, matched / max(len(gold), 1)
 
 
+def _field_matches(gold: Any, record: dict[str, Any], field: str) -> bool:
+    """``match`` on one field of a changed record; ``{"$instant": "2026-05-21T13:00:00+00:00"}`` is met
+    by a time of day that names that instant on the clock of the record's own ``timezone`` (a calendar
+    event booked for 9 am New York time, or for 6 am on a phone set to Los Angeles time, is the same)."""
+    if isinstance(gold, dict) and list(gold) == ["$instant"]:
+        # at call time: importing a domain module by name first would change the catalog's order
+        from mpb_env.domains.time_mgmt import instant
+
+        want = datetime.fromisoformat(gold["$instant"])
+        return instant(record, field) == want
+    return match(gold, record.get(field))
+
+
 def _entry_matches(entry: DeltaEntry, change: dict[str, Any]) -> bool:
     op = change["op"]
     if op != entry.op and not (entry.op == "upsert" and op in ("create", "update")):
@@ -652,7 +665,7 @@ def _entry_matches(entry: DeltaEntry, change: dict[str, Any]) -> bool:
     if op == "delete":
         return True
     after = change["after"]
-    if not all(match(v, after.get(k)) for k, v in entry.fields.items()):
+    if not all(_field_matches(v, after, k) for k, v in entry.fields.items()):
         return False
     if op == "update":
         # Every changed field must be one the gold names (or bookkeeping).

@@ -23,7 +23,8 @@ tool catalog and the task's S0, and is produced only where it applies:
   bucket (``checkers.asked_consent``). Interaction tasks (``ask_user``) hold no permission friction.
 * ``argument-format``: every argument of the oracle's mutating calls written another reasonable way:
   a 24-hour time in 12-hour form ("07:30" → "7:30 AM"), an ISO date-time without its seconds, the
-  trailing full stop of a sentence added or dropped.
+  trailing full stop of a sentence added or dropped, an event booked in a named zone as the same instant
+  in UTC ("9 am New York time" as 13:00 UTC).
 * ``read-before-write``: read-only calls of the domains the oracle works in, made first (looking before
   acting).
 
@@ -320,11 +321,30 @@ def _is_sentence(text: str) -> bool:
     return len(words) >= 4 and sum(w[:1].islower() and len(w) > 3 for w in words) >= 2
 
 
+def in_utc(name: str, arguments: dict[str, Any]) -> dict[str, Any]:
+    """An event booked in a named zone written as the same instant in UTC (its times moved, the zone
+    "UTC"): another way to say the same time.
+
+    >>> in_utc("create_event", {"start": "2026-05-21T09:00:00", "timezone": "America/New_York"})
+    {'start': '2026-05-21T13:00:00', 'timezone': 'UTC'}
+    """
+    zone = arguments.get("timezone")
+    if name != "create_event" or not isinstance(zone, str) or zone == "UTC":
+        return arguments
+    from mpb_env.domains.time_mgmt import convert  # at call time: keeps the catalog's import order
+
+    out = dict(arguments, timezone="UTC")
+    for key in ("start", "end"):
+        if isinstance(arguments.get(key), str):
+            out[key] = convert(arguments[key], zone, "UTC")
+    return out
+
+
 def argument_format(task: Task, turns: Turns) -> Turns | None:
     out = _copy(turns)
     changed = False
     for ti, ci, call in _mutating(turns):
-        arguments = {k: reformat(v) for k, v in call["arguments"].items()}
+        arguments = {k: reformat(v) for k, v in in_utc(call["name"], call["arguments"]).items()}
         if arguments != call["arguments"]:
             out[ti][ci] = {"name": call["name"], "arguments": arguments}  # type: ignore[index]
             changed = True

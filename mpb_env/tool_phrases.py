@@ -142,8 +142,9 @@ TOOL_PHRASES: dict[str, str] = {
     "set_time_zone": "time zone local time",
     "check_system_update": "software update system update",
     # Time Management
-    "list_events": "calendar what time is my event meeting appointment when is",
-    "create_event": "add to calendar schedule book put on calendar set up a meeting",
+    "list_events": "calendar what time is my event meeting appointment when is local time here",
+    "create_event": "add to calendar schedule book put on calendar set up a meeting their time zone "
+    "time in another city",
     "update_event": "move reschedule push change the meeting",
     "delete_event": "cancel drop remove the event meeting",
     "list_alarms": "alarm is there an alarm",

@@ -477,3 +477,79 @@ def test_recurrence_errors() -> None:
     ]  # fmt: skip
     for tool, args, err in bad:
         assert execute(s, tool, args)["error_type"] == err, (tool, args)
+
+
+# --------------------------------------------------------------------------- time zones
+def _zone(s: PhoneState, zone: str) -> None:
+    assert execute(s, "set_time_zone", {"timezone": zone})["status"] == "success"
+
+
+def test_an_event_keeps_its_zone_and_is_listed_in_the_phones_zone() -> None:
+    s = fresh()
+    fb = execute(s, "create_event", {"title": "Call", "start": "2026-05-21T09:00:00", "timezone": "New York"})
+    ev = fb["data"]["event"]
+    assert (ev["start"], ev["timezone"]) == ("2026-05-21T09:00:00", "America/New_York")
+    assert fb["data"]["start_shown"] == "2026-05-21T06:00:00"  # 9 am EDT is 6 am PDT
+    rows = execute(s, "list_events", {"start_date": "2026-05-21", "query": "call"})["data"]
+    assert [(r["start"], r["zone_start"], r["shown_in"]) for r in rows if r["id"] == "event_n001"] == [
+        ("2026-05-21T06:00:00", "2026-05-21T09:00:00", "America/Los_Angeles")
+    ]
+    # Travelling: the phone set to Tokyo time shows every event on Tokyo's clock, core events included.
+    _zone(s, "Tokyo")
+    rows = execute(s, "list_events", {"start_date": "2026-05-21", "end_date": "2026-05-22"})["data"]
+    by_id = {r["id"]: r for r in rows}
+    assert by_id["event_n001"]["start"] == "2026-05-21T22:00:00"
+    assert by_id["event_001"]["start"] == "2026-05-21T02:00:00"  # Wed 10:00 PDT is Thu 02:00 JST
+    assert (
+        by_id["event_001"]["timezone"] == "America/Los_Angeles"
+        and "timezone" not in WORLD.tables["events"]["event_001"]
+    )
+    # An event created now is in the phone's (Tokyo) zone; its overlaps are found on one clock.
+    fb = execute(s, "create_event", {"title": "Ramen", "start": "2026-05-21T22:30:00"})
+    assert fb["data"]["event"]["timezone"] == "Asia/Tokyo"
+    assert [c["id"] for c in fb["data"]["overlaps"]] == ["event_n001"]
+
+
+def test_a_series_repeats_on_its_own_zones_clock_across_dst() -> None:
+    s = fresh()
+    execute(s, "create_event", {"title": "Standup", "start": "2026-03-02T09:00:00", "timezone": "Europe/London",
+                                "recurrence": "weekly", "repeat_until": "2026-04-13"})  # fmt: skip
+    rows = execute(
+        s, "list_events", {"start_date": "2026-03-02", "end_date": "2026-04-13", "query": "standup"}
+    )
+    mine = [r for r in rows["data"] if r["id"] == "event_n001"]
+    starts = [r["start"][11:16] for r in mine]
+    # London 09:00 is 01:00 in LA while both are on winter time, 02:00 from 8 Mar (US DST) to 29 Mar
+    # (UK DST), 01:00 again after: the real rules of both zones.
+    assert starts == ["01:00", "02:00", "02:00", "02:00", "01:00", "01:00", "01:00"]
+    assert {r["zone_start"][11:16] for r in mine} == {"09:00"}
+    # One occurrence is named as the phone shows it, and leaves the series on the event's own clock.
+    fb = execute(s, "delete_event", {"event_id": "event_n001", "occurrence_start": "2026-03-16T02:00:00"})
+    assert fb["status"] == "success" and s.get("events", "event_n001")["exdates"] == ["2026-03-16T09:00:00"]
+
+
+def test_zone_errors_and_equivalent_names() -> None:
+    s = fresh()
+    bad = execute(s, "create_event", {"title": "X", "start": "2026-05-21T09:00:00", "timezone": "Atlantis"})
+    assert bad["error_type"] == "InvalidArguments" and s.delta() == {}
+    for name in ("America/New_York", "new york", "Eastern Time", "New York time"):
+        fb = execute(s, "create_event", {"title": "X", "start": "2026-05-21T09:00:00", "timezone": name})
+        assert fb["data"]["event"]["timezone"] == "America/New_York", name
+    fb = execute(
+        s, "create_event", {"title": "X", "start": "2026-05-21T09:00:00", "timezone": "Asia/Kathmandu"}
+    )
+    assert fb["data"]["start_shown"] == "2026-05-20T20:15:00"  # any IANA zone, +05:45
+
+
+def test_updating_an_event_takes_the_phones_clock_and_keeps_the_zone() -> None:
+    s = fresh()
+    execute(
+        s, "create_event", {"title": "Call", "start": "2026-05-21T09:00:00", "timezone": "America/New_York"}
+    )
+    fb = execute(s, "update_event", {"event_id": "event_n001", "start": "2026-05-21T07:00:00"})
+    ev = fb["data"]["event"]
+    assert (ev["start"], ev["end"], ev["timezone"]) == (
+        "2026-05-21T10:00:00",
+        "2026-05-21T11:00:00",
+        "America/New_York",
+    )

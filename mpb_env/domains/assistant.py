@@ -2428,11 +2428,15 @@ def get_smart_suggestions(s: PhoneState, hours: int = 3, limit: int = 10) -> Ok:
         return True
 
     if allowed("calendar", "CALENDAR"):
+        from mpb_env.domains.time_mgmt import HOME_ZONE, convert, device_zone, event_zone  # a sibling domain
+
+        view = device_zone(s)
         for ev in s.values("events"):
-            start = ev.get("start") or ""
+            own = ev.get("start") or ""
+            start = convert(own, event_zone(ev), HOME_ZONE) if own else ""  # on the simulated clock's zone
             if now <= start <= until:
                 where = ev.get("location") or ""
-                text = f"{ev['title']} at {start[11:16]}"
+                text = f"{ev['title']} at {convert(own, event_zone(ev), view)[11:16]}"
                 if where:
                     online = any(p in where.casefold() for p in _ONLINE_PLACES)
                     text += f" ({'online, ' if online else ''}{where})"

@@ -2,8 +2,14 @@
 
 Tables:
     events: ``{event_id: {"id", "title", "start", "end", "location", "attendees": [contact_id],
-        "reminder_minutes": int | None, "calendar": "personal" | "work" | "family"}}``; ``start``/``end``
-        are local ISO datetimes ``"2026-05-20T10:00:00"`` (string order is time order). Core events
+        "reminder_minutes": int | None, "calendar": "personal" | "work" | "family", "timezone"}}``;
+        ``start``/``end`` are ISO datetimes ``"2026-05-20T10:00:00"`` on the wall clock of the event's
+        ``timezone`` (an IANA zone, as Android's ``EVENT_TIMEZONE``): a new event gets the zone it was
+        created in (``create_event(timezone=...)``, by default the phone's ``system.timezone``); records
+        without the field are in the owner's home zone ``HOME_ZONE``. The tools show and take times in
+        the phone's current zone (``system.timezone``): travelling to Tokyo (or setting the zone) moves
+        how every event is listed, and a repeating event keeps its wall time in its own zone across
+        daylight-saving changes (real zone rules, ``zoneinfo``). Core events
         ``event_001``..``event_015`` lie in 2026-05-18..29; generated bulk (``event_101``..) spreads over
         2026-03..2026-08 but never inside 2026-05-17..31, so the core week reads the same at every size.
         A repeating event (Android's calendar provider keeps an RRULE) carries ``"recurrence": {"freq":
@@ -32,8 +38,10 @@ from __future__ import annotations
 
 import random
 import re
-from datetime import date, datetime, timedelta
+from datetime import UTC, date, datetime, timedelta
+from functools import lru_cache
 from typing import Any, Literal
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError, available_timezones
 
 from mpb_env.errors import (
     AlreadyExists,
@@ -66,6 +74,10 @@ MAX_REMINDER_MIN = 10_080  # one week
 DEFAULT_SNOOZE = 10  # the Clock app's default snooze length, minutes
 MIN_SNOOZE, MAX_SNOOZE = 1, 30  # the Clock app's snooze-length choices span 1-30 minutes
 _CLOCK = re.compile(r"^([01][0-9]|2[0-3]):[0-5][0-9]$")
+#: The owner's home zone (the base world's ``system.timezone``): events stored without a ``timezone``
+#: are in it, and the simulated clock (``PhoneState.now``) reads its wall time.
+HOME_ZONE = "America/Los_Angeles"
+_ZONE_PAD = timedelta(days=2)  # any two zones' wall clocks differ by less than this
 
 
 # --------------------------------------------------------------------------- world
@@ -227,6 +239,11 @@ def _parse_dt(value: str, field: str, *, date_ok: bool = False) -> datetime:
     return dt.replace(microsecond=0)
 
 
+def _own(dt: datetime, view: str, zone: str) -> datetime:
+    """A time on the phone's clock (zone ``view``) on the clock of an event's ``zone``."""
+    return dt if view == zone else datetime.fromisoformat(convert(_iso(dt), view, zone))
+
+
 def _shift(dt: datetime, delta: timedelta, field: str) -> datetime:
     """``dt + delta``, or InvalidArguments when that leaves the calendar (past year 9999)."""
     try:
@@ -237,6 +254,78 @@ def _shift(dt: datetime, delta: timedelta, field: str) -> datetime:
 
 def _iso(dt: datetime) -> str:
     return dt.isoformat(timespec="seconds")
+
+
+@lru_cache(maxsize=128)
+def _tz(name: str) -> ZoneInfo:
+    return ZoneInfo(name)
+
+
+def device_zone(s: PhoneState) -> str:
+    """The zone the phone shows times in (``system.timezone``)."""
+    zone = s.setting("system.timezone")
+    return zone if isinstance(zone, str) and zone else HOME_ZONE
+
+
+def event_zone(e: Record) -> str:
+    """The zone an event's ``start``/``end`` are written in (Android's ``EVENT_TIMEZONE``)."""
+    return e.get("timezone") or HOME_ZONE
+
+
+def convert(iso: str, src: str, dst: str) -> str:
+    """A wall time in zone ``src`` as the wall time of the same instant in zone ``dst`` (DST by the real
+    zone rules; a time the clocks skip reads as the offset before the change, as ``zoneinfo`` does).
+
+    >>> convert("2026-05-21T09:00:00", "America/New_York", "America/Los_Angeles")
+    '2026-05-21T06:00:00'
+    >>> convert("2026-01-21T09:00:00", "America/New_York", "Europe/London")
+    '2026-01-21T14:00:00'
+    """
+    if src == dst:
+        return iso
+    try:
+        t = datetime.fromisoformat(iso).replace(tzinfo=_tz(src)).astimezone(_tz(dst))
+    except (OverflowError, ValueError):  # the calendar's first or last day: no room to move
+        return iso
+    return _iso(t.replace(tzinfo=None))
+
+
+def instant(e: Record, field: str = "start") -> datetime | None:
+    """The UTC instant of an event record's ``start`` (or ``end``), or None when it is not a time."""
+    value = e.get(field)
+    if not isinstance(value, str):
+        return None
+    try:
+        t = datetime.fromisoformat(value)
+        zone = ZoneInfo(event_zone(e)) if t.tzinfo is None else None
+    except (ValueError, OSError, ZoneInfoNotFoundError):
+        return None
+    return (t if zone is None else t.replace(tzinfo=zone)).astimezone(UTC)
+
+
+def _zone_arg(name: str) -> str:
+    """An IANA zone, or a city or zone name the phone's time-zone picker knows, as an IANA name."""
+    from mpb_env.domains.system import _TZ_BY_KEY  # at call time: the domain package imports this module
+
+    key = _text(name, "timezone")
+    hit = _TZ_BY_KEY.get(key.casefold()) or _TZ_BY_KEY.get(key.casefold().replace("_", " "))
+    if hit is None:
+        folded = key.casefold().removesuffix(" time").strip()
+        hit = _TZ_BY_KEY.get(folded)
+    if hit is not None:
+        return hit
+    if key not in _iana_zones():
+        raise InvalidArguments(
+            f'timezone {name[:60]!r} is not a time zone; use an IANA name such as "America/New_York" or a city',
+            field="timezone",
+        )
+    return key
+
+
+@lru_cache(maxsize=1)
+def _iana_zones() -> frozenset[str]:
+    """Every IANA zone name ``zoneinfo`` knows (from the system's zone data or the ``tzdata`` package)."""
+    return frozenset(available_timezones())
 
 
 def _hhmm(value: str, field: str = "time") -> str:
@@ -289,8 +378,28 @@ def _next_start(first: datetime, freq: str, n: int) -> datetime | None:
         return None
 
 
-def _occurrences(e: Record, lo: str, hi: str | None) -> list[Record]:
-    """The occurrences of event ``e`` that overlap ``[lo, hi)`` (``hi`` None: the next 400 days)."""
+def _occurrences(e: Record, lo: str, hi: str | None, view: str = HOME_ZONE) -> list[Record]:
+    """The occurrences of event ``e`` that overlap ``[lo, hi)`` (``hi`` None: the next 400 days), with
+    ``lo``, ``hi`` and the rows' ``start``/``end`` on zone ``view``'s clock. A series repeats on its own
+    zone's clock; rows moved to another zone keep their own times as ``zone_start``/``zone_end``."""
+    zone = event_zone(e)
+    if zone == view:
+        return _occurrences_in(e, lo, hi)
+    try:
+        zlo = _iso(datetime.fromisoformat(lo) - _ZONE_PAD)
+        zhi = None if hi is None else _iso(datetime.fromisoformat(hi) + _ZONE_PAD)
+    except OverflowError:
+        zlo, zhi = lo, hi
+    out: list[Record] = []
+    for o in _occurrences_in(e, zlo, zhi):
+        start, end = convert(o["start"], zone, view), convert(o["end"], zone, view)
+        if end > lo and (hi is None or start < hi):
+            out.append({**o, "start": start, "end": end, "zone_start": o["start"], "zone_end": o["end"]})
+    return out
+
+
+def _occurrences_in(e: Record, lo: str, hi: str | None) -> list[Record]:
+    """``_occurrences`` on the event's own zone's clock."""
     rule = e.get("recurrence")
     if not rule:
         return [e] if e["end"] > lo and (hi is None or e["start"] < hi) else []
@@ -326,14 +435,17 @@ def _recurrence(freq: str, until: str | None, start: str) -> dict[str, Any]:
 
 
 def _occurrence(s: PhoneState, e: Record, start: str) -> Record:
-    """The occurrence of repeating event ``e`` that starts at ``start``."""
+    """The occurrence of repeating event ``e`` that starts at ``start`` (on the phone's clock), on the
+    event's own zone's clock."""
     if not e.get("recurrence"):
         raise InvalidArguments(
             f"{e['id']} does not repeat; omit occurrence_start to change it", field="occurrence_start"
         )
     at = _iso(_parse_dt(start, "occurrence_start"))
-    t = datetime.fromisoformat(at)
-    hits = [o for o in _occurrences(e, at, _iso(t + timedelta(seconds=1))) if o["start"] == at]
+    own = convert(at, device_zone(s), event_zone(e))
+    t = datetime.fromisoformat(own)
+    hits = [o for o in _occurrences_in(e, own, _iso(_shift(t, timedelta(seconds=1), "occurrence_start")))
+            if o["start"] == own]  # fmt: skip
     if not hits:
         raise NotFound(
             f"{e['id']} has no occurrence starting {at}; list_events shows its occurrences",
@@ -344,11 +456,13 @@ def _occurrence(s: PhoneState, e: Record, start: str) -> Record:
 
 
 def _overlaps(s: PhoneState, start: str, end: str, skip: str | None = None) -> list[dict[str, str]]:
+    """Occurrences overlapping ``[start, end)``, all on the phone's clock."""
+    view = device_zone(s)
     return [
         {"id": o["id"], "title": o["title"], "start": o["start"], "end": o["end"]}
         for e in s.values("events")
         if e["id"] != skip
-        for o in _occurrences(e, start, end)
+        for o in _occurrences(e, start, end, view)
     ]
 
 
@@ -635,8 +749,9 @@ def list_events(
     """List calendar events (meetings, appointments) in a date range, soonest first, optionally filtered by text or attendee.
 
     Args:
-        start_date: Earliest day or moment to include, e.g. "2026-05-21" or "2026-05-21T12:00:00";
-            defaults to the start of today, so pass an earlier date to see past events.
+        start_date: Earliest day or moment to include (on the phone's clock, in its current time zone),
+            e.g. "2026-05-21" or "2026-05-21T12:00:00"; defaults to the start of today, so pass an
+            earlier date to see past events.
         end_date: Last day to include (a date includes that whole day) or an exclusive moment,
             e.g. "2026-05-22"; no upper bound when omitted.
         query: Case-insensitive text matched against title, location and attendee names, e.g. "dentist".
@@ -645,8 +760,10 @@ def list_events(
 
     Returns:
         Event records (``id``, ``title``, ``start``, ``end``, ``location``, ``attendees``,
-        ``reminder_minutes``, ``calendar``) plus ``attendee_names``, that overlap the range; each
-        occurrence of a repeating event is its own row with the series' ``id``, its own ``start``/``end``,
+        ``reminder_minutes``, ``calendar``, ``timezone``) plus ``attendee_names``, that overlap the
+        range; ``start``/``end`` are shown in the phone's time zone (``shown_in``); an event of another
+        zone (``timezone``) also has its own times as ``zone_start``/``zone_end``. Each occurrence of a
+        repeating event is its own row with the series' ``id``, its own ``start``/``end``,
         ``recurrence`` and ``occurrence: true``.
 
     Raises:
@@ -655,8 +772,9 @@ def list_events(
     """
     if limit < 1:
         raise InvalidArguments(f"limit must be at least 1, got {limit}", field="limit")
+    view = device_zone(s)
     if start_date is None:
-        lo = s.now().date().isoformat() + "T00:00:00"
+        lo = convert(s.now_iso(), HOME_ZONE, view)[:10] + "T00:00:00"
     else:
         lo = _iso(_parse_dt(start_date, "start_date", date_ok=True))
     hi = None
@@ -669,7 +787,7 @@ def list_events(
                 raise InvalidArguments(f"end_date {end_date!r} is not after start {lo}", field="end_date")
     needle = query.strip().casefold() if query else ""
     rows = []
-    for e in (o for ev in s.values("events") for o in _occurrences(ev, lo, hi)):
+    for e in (o for ev in s.values("events") for o in _occurrences(ev, lo, hi, view)):
         if attendee_id is not None and attendee_id not in e["attendees"]:
             continue
         if (
@@ -680,7 +798,11 @@ def list_events(
             continue
         rows.append(e)
     rows.sort(key=lambda e: (e["start"], e["id"]))
-    shown = [{**e, "attendee_names": [_contact_name(s, c) for c in e["attendees"]]} for e in rows[:limit]]
+    shown = [
+        {**e, "timezone": event_zone(e), "shown_in": view,
+         "attendee_names": [_contact_name(s, c) for c in e["attendees"]]}
+        for e in rows[:limit]
+    ]  # fmt: skip
     more = f" (showing the first {limit})" if len(rows) > limit else ""
     return ok(f"{len(rows)} events{more}", shown)
 
@@ -702,13 +824,16 @@ def create_event(
     calendar: CalendarName = "personal",
     recurrence: Recurrence | None = None,
     repeat_until: str | None = None,
+    timezone: str | None = None,
 ) -> Ok:
-    """Create a calendar event, once or repeating; overlapping events are reported, not refused.
+    """Create a calendar event, once or repeating, optionally in a named time zone; overlaps are reported, not refused.
 
     Args:
         title: The event's title, e.g. "Project kickoff".
-        start: Local start time, e.g. "2026-05-21T14:00:00".
-        end: Local end time after start, e.g. "2026-05-21T15:00:00"; one hour after start when omitted.
+        start: Start time on the clock of ``timezone`` (the phone's own zone when omitted),
+            e.g. "2026-05-21T14:00:00".
+        end: End time after start, in the same zone, e.g. "2026-05-21T15:00:00"; one hour after start
+            when omitted.
         location: Where it happens, e.g. "Northwind Labs, Room 4B".
         attendees: Contact IDs to invite, e.g. ["contact_008", "contact_002"].
         reminder_minutes: Minutes before start to notify, e.g. 30; null for no reminder.
@@ -717,19 +842,25 @@ def create_event(
             from ``start``, e.g. "weekly"; omitted for a one-off event.
         repeat_until: Last day the series may occur on (inclusive), e.g. "2026-07-31"; it repeats
             without end when omitted. Only with ``recurrence``.
+        timezone: The time zone start and end are given in and the event keeps (it repeats on that
+            zone's clock), an IANA name or a city, e.g. "America/New_York" for "9 am New York time";
+            omitted: the phone's current zone.
 
     Returns:
-        ``{"event": <the new event record>, "overlaps": [{id, title, start, end}, ...]}`` (overlaps with
-        the first occurrence).
+        ``{"event": <the new event record, with its timezone>, "overlaps": [{id, title, start, end},
+        ...]}`` (overlaps with the first occurrence, on the phone's clock) plus ``shown_in`` and
+        ``start_shown``/``end_shown`` (the event's times on the phone's clock).
 
     Raises:
         InvalidArguments: the title is empty, a time is malformed or out of range, end is not after
-            start, reminder_minutes is outside 0..10080, or repeat_until is malformed, before start or
-            given without recurrence.
+            start, reminder_minutes is outside 0..10080, repeat_until is malformed, before start or
+            given without recurrence, or timezone is not a time zone.
         NotFound: an attendee ID is not a saved contact.
         PermissionDenied: the Calendar app lacks the CALENDAR permission.
     """
     title = _text(title, "title")
+    view = device_zone(s)
+    zone = view if timezone is None else _zone_arg(timezone)
     t0 = _parse_dt(start, "start")
     t1 = _shift(t0, timedelta(hours=1), "start") if end is None else _parse_dt(end, "end")
     if t1 <= t0:
@@ -737,16 +868,19 @@ def create_event(
     people = _attendees(s, attendees or [])
     lead = _reminder_minutes(reminder_minutes)
     rec = _ev(s.new_id("event"), title, _iso(t0), _iso(t1), location.strip(), people, lead, calendar)
+    rec["timezone"] = zone
     if recurrence is not None:
         rec = {**rec, "recurrence": _recurrence(recurrence, repeat_until, rec["start"]), "exdates": []}
     elif repeat_until is not None:
         raise InvalidArguments("repeat_until needs recurrence", field="repeat_until")
-    clashes = _overlaps(s, rec["start"], rec["end"])
+    shown = convert(rec["start"], zone, view), convert(rec["end"], zone, view)
+    clashes = _overlaps(s, *shown)
     s.put("events", rec["id"], rec)
     note = f"; overlaps {', '.join(c['id'] for c in clashes)}" if clashes else ""
+    there = f" {zone} ({shown[0]}–{shown[1]} on this phone's {view} clock)" if zone != view else ""
     return ok(
-        f"Created {rec['id']} {title!r} {rec['start']}–{rec['end']}{note}",
-        {"event": rec, "overlaps": clashes},
+        f"Created {rec['id']} {title!r} {rec['start']}–{rec['end']}{there}{note}",
+        {"event": rec, "overlaps": clashes, "shown_in": view, "start_shown": shown[0], "end_shown": shown[1]},
     )
 
 
@@ -772,8 +906,10 @@ def update_event(
     Args:
         event_id: The event's ID, e.g. "event_002".
         title: New title, e.g. "Dentist (cleaning)".
-        start: New local start, e.g. "2026-05-21T16:00:00"; without ``end`` the event keeps its length.
-        end: New local end, e.g. "2026-05-21T17:00:00".
+        start: New start on the phone's clock (its current time zone, as list_events shows times),
+            e.g. "2026-05-21T16:00:00"; without ``end`` the event keeps its length. The event keeps its
+            own time zone.
+        end: New end on the phone's clock, e.g. "2026-05-21T17:00:00".
         location: New location, e.g. "Zoom".
         attendees: The full new list of attendee contact IDs (replaces the old list), e.g. ["contact_008"].
         reminder_minutes: New reminder lead time in minutes, e.g. 60.
@@ -818,10 +954,11 @@ def update_event(
             changes["exdates"] = []
     if title is not None:
         changes["title"] = _text(title, "title")
+    view, zone = device_zone(s), event_zone(old)
     if start is not None or end is not None:
         o0, o1 = datetime.fromisoformat(old["start"]), datetime.fromisoformat(old["end"])
-        t0 = o0 if start is None else _parse_dt(start, "start")
-        t1 = _shift(t0, o1 - o0, "start") if end is None else _parse_dt(end, "end")
+        t0 = o0 if start is None else _own(_parse_dt(start, "start"), view, zone)
+        t1 = _shift(t0, o1 - o0, "start") if end is None else _own(_parse_dt(end, "end"), view, zone)
         if t1 <= t0:
             raise InvalidArguments(f"end {_iso(t1)} must be after start {_iso(t0)}", field="end")
         changes["start"], changes["end"] = _iso(t0), _iso(t1)
@@ -843,7 +980,9 @@ def update_event(
         }
         rec = {**rec, "id": s.new_id("event"), "series_id": event_id, "original_start": old["start"]}
         s.put("events", rec["id"], rec)
-        clashes = _overlaps(s, rec["start"], rec["end"], skip=rec["id"])
+        clashes = _overlaps(
+            s, convert(rec["start"], zone, view), convert(rec["end"], zone, view), skip=rec["id"]
+        )
         note = f"; overlaps {', '.join(c['id'] for c in clashes)}" if clashes else ""
         return ok(
             f"Changed the {old['start']} occurrence of {event_id} ({', '.join(changed) or 'no changes'}): now "
@@ -851,7 +990,7 @@ def update_event(
             {"event": rec, "overlaps": clashes, "changed": changed, "series_id": event_id},
         )
     rec = s.update("events", event_id, **changes)
-    clashes = _overlaps(s, rec["start"], rec["end"], skip=event_id)
+    clashes = _overlaps(s, convert(rec["start"], zone, view), convert(rec["end"], zone, view), skip=event_id)
     note = f"; overlaps {', '.join(c['id'] for c in clashes)}" if clashes else ""
     return ok(
         f"Updated {event_id} ({', '.join(changed) or 'no changes'}){note}",
