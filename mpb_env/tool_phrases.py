@@ -151,7 +151,8 @@ TOOL_PHRASES: dict[str, str] = {
     "create_alarm": "alarm wake me up",
     "update_alarm": "change alarm turn on alarm move alarm",
     "start_timer": "timer countdown minutes",
-    "stop_timer": "cancel timer stop timer",
+    "stop_timer": "cancel timer stop timer pause timer resume timer continue countdown add a minute extra "
+    "minute more time plus one minute extend timer",
     "create_reminder": "remind me reminder ping me don't let me forget",
     "complete_reminder": "done mark it done finished to-do",
     "list_reminders": "reminders to-dos what's on my list",

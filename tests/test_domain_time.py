@@ -553,3 +553,45 @@ def test_updating_an_event_takes_the_phones_clock_and_keeps_the_zone() -> None:
         "2026-05-21T11:00:00",
         "America/New_York",
     )
+
+
+# --------------------------------------------------------------------------- timers: pause, resume, +1 min
+def test_pause_resume_and_add_a_minute() -> None:
+    s = fresh()  # timer_001 (Laundry) runs until 09:30, now is 09:00
+    fb = execute(s, "stop_timer", {"timer_id": "timer_001", "action": "pause"})
+    rec = s.get("timers", "timer_001")
+    assert (rec["status"], rec["ends_at"], rec["remaining_s"]) == ("paused", None, fb["data"]["remaining_s"])
+    left = rec["remaining_s"]
+    for _ in range(3):  # a paused timer does not count down; pausing it again changes nothing
+        again = execute(s, "stop_timer", {"timer_id": "timer_001", "action": "pause"})
+        assert again["data"]["unchanged"] is True and again["data"]["remaining_s"] == left
+    assert s.get("timers", "timer_001") == rec
+    execute(s, "stop_timer", {"timer_id": "timer_001", "action": "add_minute"})
+    assert s.get("timers", "timer_001")["remaining_s"] == left + 60
+    fb = execute(s, "stop_timer", {"action": "resume"})  # the only paused timer
+    rec = s.get("timers", "timer_001")
+    assert rec["status"] == "running" and rec["remaining_s"] is None
+    assert rec["ends_at"] == tm._iso(s.now() - tm.timedelta(seconds=1) + tm.timedelta(seconds=left + 60))
+    before = rec["ends_at"]
+    execute(s, "stop_timer", {"timer_id": "timer_001", "action": "add_minute"})
+    assert s.get("timers", "timer_001")["ends_at"] == tm._iso(
+        tm.datetime.fromisoformat(before) + tm.timedelta(minutes=1)
+    )
+    assert s.get("timers", "timer_001")["duration_s"] == 3600 + 120
+    assert execute(s, "stop_timer", {})["data"]["status"] == "stopped"  # the default action stops, as before
+
+
+def test_timer_actions_refuse_finished_and_stopped_timers() -> None:
+    late = fresh(now="2026-05-20T12:00:00")  # the laundry timer has run out
+    for action in ("pause", "resume", "add_minute"):
+        fb = execute(late, "stop_timer", {"timer_id": "timer_001", "action": action})
+        assert fb["error_type"] == "PreconditionFailed" and fb["data"]["status"] == "finished"
+        fb = execute(late, "stop_timer", {"timer_id": "timer_002", "action": action})
+        assert fb["error_type"] == "PreconditionFailed" and fb["data"]["status"] == "stopped"
+    assert execute(late, "stop_timer", {"action": "resume"})["error_type"] == "NotFound"
+    s = fresh()
+    execute(s, "start_timer", {"duration_seconds": tm.MAX_TIMER_S - 30, "label": "Long"})
+    assert (
+        execute(s, "stop_timer", {"timer_id": "timer_n001", "action": "add_minute"})["error_type"]
+        == "CapabilityLimit"
+    )

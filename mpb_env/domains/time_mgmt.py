@@ -24,9 +24,13 @@ Tables:
         rings on its own); an empty ``repeat_days`` is a one-time alarm that rings at the next
         occurrence of its time, a non-empty one repeats on those weekdays. ``snooze_minutes`` (1-30,
         default 10) is how long Snooze silences it; records without the field read as 10.
-    timers: ``{timer_id: {"id", "label", "duration_s", "started_at", "ends_at", "status", "stopped_at"}}``;
-        ``status`` is ``"running"`` or ``"stopped"``; a running timer whose ``ends_at`` has passed on the
-        simulated clock reads as ``"finished"``.
+    timers: ``{timer_id: {"id", "label", "duration_s", "started_at", "ends_at", "status", "stopped_at"}}``
+        and, once paused, ``"paused_at"`` and ``"remaining_s"``; ``status`` is ``"running"``,
+        ``"paused"`` or ``"stopped"``; a running timer whose ``ends_at`` has passed on the simulated clock
+        reads as ``"finished"``. As in Android's Clock, a running timer may be paused (it stops counting
+        down: ``ends_at`` is None and ``remaining_s`` holds the time left), resumed (``ends_at`` = now +
+        ``remaining_s``) and given an extra minute (``ends_at``, or a paused timer's ``remaining_s``, and
+        ``duration_s`` grow by 60 s): ``stop_timer(action=...)``.
     reminders: ``{reminder_id: {"id", "title", "due": str | None, "notes", "done", "completed_at"}}``.
     automation_rules: ``{rule_id: {"id", "name", "trigger", "trigger_value", "actions": [{"setting",
         "value"}], "enabled", "last_run_at"}}``; actions set keys of the ``settings`` table (System
@@ -63,6 +67,7 @@ Day = Literal["mon", "tue", "wed", "thu", "fri", "sat", "sun"]
 CalendarName = Literal["personal", "work", "family"]
 Trigger = Literal["time", "location", "app_open", "charging"]
 Recurrence = Literal["daily", "weekly", "monthly"]
+TimerAction = Literal["stop", "pause", "resume", "add_minute"]
 
 DAYS: tuple[str, ...] = ("mon", "tue", "wed", "thu", "fri", "sat", "sun")
 _DAY_INDEX = {d: i for i, d in enumerate(DAYS)}
@@ -496,9 +501,17 @@ def _same_time(s: PhoneState, time: str, skip: str | None = None) -> list[str]:
 
 
 def _timer_status(s: PhoneState, rec: Record) -> str:
+    """``running``, ``paused``, ``stopped`` or ``finished`` (a running timer past its ``ends_at``)."""
     if rec["status"] == "running" and s.now_iso() >= rec["ends_at"]:
         return "finished"
     return rec["status"]
+
+
+def _remaining(s: PhoneState, rec: Record) -> int:
+    """Seconds a running or paused timer has left on the simulated clock."""
+    if rec["status"] == "paused":
+        return int(rec.get("remaining_s") or 0)
+    return max(0, int((datetime.fromisoformat(rec["ends_at"]) - s.now()).total_seconds()))
 
 
 def _rule(s: PhoneState, rule_id: str) -> Record:
@@ -1197,45 +1210,80 @@ def start_timer(s: PhoneState, duration_seconds: int, label: str = "Timer") -> O
 
 
 @tool(DOMAIN, mutates=True)
-def stop_timer(s: PhoneState, timer_id: str | None = None) -> Ok:
-    """Stop a running timer; without an ID, stops the only running timer.
+def stop_timer(s: PhoneState, timer_id: str | None = None, action: TimerAction = "stop") -> Ok:
+    """Stop, pause, resume or add a minute to a timer; without an ID, acts on the only timer it applies to.
 
     Args:
-        timer_id: The timer's ID, e.g. "timer_001"; omit to stop the single running timer.
+        timer_id: The timer's ID, e.g. "timer_001"; omit to act on the single running timer (the single
+            paused one for "resume").
+        action: "stop" ends the timer for good (the default); "pause" freezes its countdown (it keeps its
+            remaining time); "resume" starts a paused timer counting down again; "add_minute" gives a
+            running or paused timer one more minute (the Clock app's "+1:00"), e.g. "pause".
 
     Returns:
-        The stopped timer record plus ``remaining_s``, the seconds that were left.
+        The timer record plus ``remaining_s``, the seconds left; ``unchanged`` is true when the timer
+        already was as asked (pausing a paused timer, resuming a running one).
 
     Raises:
-        NotFound: no timer has this ID, or no timer is running when the ID is omitted.
-        Ambiguous: the ID is omitted and several timers are running; ``candidates`` lists them.
-        PreconditionFailed: the timer was already stopped or has already finished.
+        NotFound: no timer has this ID, or no timer the action applies to when the ID is omitted.
+        Ambiguous: the ID is omitted and several timers qualify; ``candidates`` lists them.
+        PreconditionFailed: the timer was already stopped or has finished (start a new one), or a
+            stop of a timer already stopped.
+        CapabilityLimit: an extra minute would take it past the Clock app's 99:59:59.
     """
+    want = "paused" if action == "resume" else "running"
     if timer_id is None:
-        running = [t for t in s.values("timers") if _timer_status(s, t) == "running"]
-        if not running:
-            raise NotFound("no timer is running")
-        if len(running) > 1:
+        pool = [t for t in s.values("timers") if _timer_status(s, t) == want]
+        if action in ("stop", "add_minute"):
+            pool += [t for t in s.values("timers") if _timer_status(s, t) == "paused"]
+        if not pool:
+            raise NotFound(f"no timer is {want}")
+        if len(pool) > 1:
             raise Ambiguous(
-                f"{len(running)} timers are running; pass timer_id",
-                candidates=[{"id": t["id"], "label": t["label"], "ends_at": t["ends_at"]} for t in running],
-            )
-        rec = running[0]
+                f"{len(pool)} timers are {want if action != 'stop' else 'running or paused'}; pass timer_id",
+                candidates=[{"id": t["id"], "label": t["label"], "status": _timer_status(s, t),
+                             "ends_at": t["ends_at"]} for t in pool],
+            )  # fmt: skip
+        rec = pool[0]
     else:
         rec = s.get("timers", timer_id)
         if rec is None:
             raise NotFound(f"no timer with id {timer_id!r}", timer_id=timer_id)
-        status = _timer_status(s, rec)
-        if status != "running":
-            when = rec["stopped_at"] if status == "stopped" else rec["ends_at"]
-            raise PreconditionFailed(f"timer {timer_id} is already {status} (at {when})", status=status)
-    now = s.now_iso()
-    remaining = int((datetime.fromisoformat(rec["ends_at"]) - s.now()).total_seconds())
-    new = s.update("timers", rec["id"], status="stopped", stopped_at=now)
-    return ok(
-        f"Stopped timer {rec['id']} ({rec['label']}) with {remaining} s left",
-        {**new, "remaining_s": remaining},
-    )
+    status = _timer_status(s, rec)
+    if status in ("stopped", "finished"):
+        when = rec["stopped_at"] if status == "stopped" else rec["ends_at"]
+        raise PreconditionFailed(
+            f"timer {rec['id']} is already {status} (at {when}); start_timer starts a new one", status=status
+        )
+    now = s.now()
+    left = _remaining(s, rec)
+    name = f"timer {rec['id']} ({rec['label']})"
+    if action == "stop":
+        new = s.update("timers", rec["id"], status="stopped", stopped_at=_iso(now))
+        return ok(f"Stopped {name} with {left} s left", {**new, "remaining_s": left})
+    if (action == "pause" and status == "paused") or (action == "resume" and status == "running"):
+        return ok(
+            f"Timer {rec['id']} ({rec['label']}) is already {status}",
+            {**rec, "remaining_s": left, "unchanged": True},
+        )
+    if action == "pause":
+        new = s.update(
+            "timers", rec["id"], status="paused", ends_at=None, paused_at=_iso(now), remaining_s=left
+        )
+        return ok(f"Paused {name} with {left} s left", new)
+    if action == "resume":
+        ends = _iso(now + timedelta(seconds=left))
+        new = s.update("timers", rec["id"], status="running", ends_at=ends, paused_at=None, remaining_s=None)
+        return ok(f"Resumed {name}: {left} s left, ends {ends}", {**new, "remaining_s": left})
+    if left + 60 > MAX_TIMER_S:
+        raise CapabilityLimit(f"timers run at most 99:59:59 ({MAX_TIMER_S} s); {name} has {left} s left")
+    duration = rec["duration_s"] + 60
+    if status == "paused":
+        new = s.update("timers", rec["id"], duration_s=duration, remaining_s=left + 60)
+    else:
+        ends = _iso(datetime.fromisoformat(rec["ends_at"]) + timedelta(seconds=60))
+        new = s.update("timers", rec["id"], duration_s=duration, ends_at=ends)
+    return ok(f"Added a minute to {name}: {left + 60} s left", {**new, "remaining_s": left + 60})
 
 
 # --------------------------------------------------------------------------- reminders
