@@ -595,3 +595,73 @@ def test_timer_actions_refuse_finished_and_stopped_timers() -> None:
         execute(s, "stop_timer", {"timer_id": "timer_n001", "action": "add_minute"})["error_type"]
         == "CapabilityLimit"
     )
+
+
+# --------------------------------------------------------------------------- the checkers of these rules
+def _verdict(task: Any, turns: list[list[tuple[str, dict[str, Any]]] | str]) -> bool:
+    """Replay ``turns`` (lists of calls, or a final message) on ``task`` with the whole catalog."""
+    import orjson
+
+    from mpb_env.validation import replay
+
+    def render(calls: list[tuple[str, dict[str, Any]]]) -> str:
+        return "\n".join(orjson.dumps({"name": n, "arguments": a}).decode() for n, a in calls)
+
+    actions = [t if isinstance(t, str) else render(t) for t in turns]
+    return replay(task, actions, open_catalog=True).verdict.success  # type: ignore[union-attr]
+
+
+def _first(family: str) -> Any:
+    from mpb_env.tasks import load_tasks
+
+    return next(t for t in load_tasks("bench") if t.meta["family"] == family)
+
+
+def test_event_in_a_named_zone_checker_wants_that_instant() -> None:
+    task = _first("time.event_in_zone")
+    (create,) = [c for c in tm_oracle_calls(task) if c[0] == "create_event"]
+    args = create[1]
+    home = tm.convert(args["start"], args["timezone"], tm.HOME_ZONE)
+    no_zone = {k: v for k, v in args.items() if k != "timezone"}
+    assert _verdict(task, [[create], "Booked."])
+    assert not _verdict(task, [[("create_event", no_zone)], "Booked."])  # the phone's clock: hours off
+    assert _verdict(task, [[("create_event", {**no_zone, "start": home})], "Booked."])  # same instant
+    utc = {**args, "start": tm.convert(args["start"], args["timezone"], "UTC"), "timezone": "UTC"}
+    assert _verdict(task, [[("create_event", utc)], "Booked."])
+
+
+def test_pause_checker_rejects_a_stop_and_accepts_a_repeated_pause() -> None:
+    task = _first("time.pause_timer")
+    pause = ("stop_timer", {"timer_id": "timer_p01", "action": "pause"})
+    assert _verdict(task, [[pause], "Paused."])
+    assert _verdict(task, [[pause], [pause], "Paused."])  # idempotent
+    assert not _verdict(task, [[("stop_timer", {"timer_id": "timer_p01"})], "Paused."])
+    task = _first("time.add_timer_minute")
+    more = ("stop_timer", {"timer_id": "timer_p01", "action": "add_minute"})
+    assert _verdict(task, [[more], "Added a minute."])
+    assert not _verdict(task, [[more], [more], "Added a minute."])  # two minutes
+    assert not _verdict(task, [[("stop_timer", {"timer_id": "timer_p01"})], "Added a minute."])
+
+
+def test_travel_answer_is_the_time_on_the_phones_new_clock() -> None:
+    task = _first("time.travel_event_time")
+    rec = task.s0_patch["events"]["event_p01"]
+    zone = task.s0_patch["settings"]["system.timezone"]["value"]
+    shown = tm.convert(rec["start"], rec["timezone"], zone)
+    here = shown[11:16]
+    look = [("list_events", {"start_date": shown[:10]})]
+    assert _verdict(task, [look, f"It starts at {here} local time."])
+    assert not _verdict(task, [look, f"It starts at {rec['start'][11:16]}."])  # the event's own clock
+    assert not _verdict(task, [f"It starts at {here} local time."])  # no look-up
+
+
+def tm_oracle_calls(task: Any) -> list[tuple[str, dict[str, Any]]]:
+    from mpb_env.parsing import parse_turn
+
+    return [(c.name, c.arguments) for turn in task.oracle for c in parse_turn(turn).calls]
+
+
+def test_the_families_home_zone_is_the_domains() -> None:
+    from mpb_env.tasks.gen import fam_android
+
+    assert fam_android.HOME == tm.HOME_ZONE == WORLD.tables["settings"]["system.timezone"]["value"]

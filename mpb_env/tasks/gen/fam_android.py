@@ -1,7 +1,7 @@
 """Template families over the phone's Android semantics (``docs/android.md``): several alarms at one time
 and snooze lengths, airplane mode restoring the radios, texting and calling a blocked number, repeating
-calendar events (one occurrence or the series) and Android 11+ permission grants (while using the app,
-only this time, all the time for background location).
+calendar events (one occurrence or the series) and their time zones, pausing and extending timers, and
+Android 11+ permission grants (while using the app, only this time, all the time for background location).
 
 Each family's id keeps its domain's prefix; every rule of ``docs/android.md`` is exercised by at least two
 of these (or of the domain modules') families.
@@ -9,8 +9,9 @@ of these (or of the domain modules') families.
 
 from __future__ import annotations
 
-from datetime import datetime, timedelta
+from datetime import UTC, datetime, timedelta
 from typing import Any
+from zoneinfo import ZoneInfo
 
 from mpb_env.tasks.build import call, calls, contains
 from mpb_env.tasks.gen.core import Ctx, Draft, Skip, family
@@ -22,8 +23,9 @@ from mpb_env.tasks.gen.fam_time import (
     day_words,
     hhmm_words,
     keyword,
+    time_alts,
 )
-from mpb_env.tasks.gen.helpers import base, sentence, sms_delta
+from mpb_env.tasks.gen.helpers import base, sentence, shift, sms_delta
 
 SNOOZE_CHOICES = (5, 15, 20, 3, 30, 25)
 _UNIT = {"daily": "day", "weekly": "week", "monthly": "month"}
@@ -549,4 +551,151 @@ def notifications_deny(ctx: Ctx) -> Draft:
             *({"table": "notifications", "op": "delete", "key": k} for k in shown),
         ]},
         oracle=[calls(via), f"{app['name']} can no longer send you notifications."],
+    )  # fmt: skip
+
+
+# --------------------------------------------------------------------------- calendar time zones
+HOME = "America/Los_Angeles"  # the base world's zone (``time_mgmt.HOME_ZONE``)
+#: (how the user names the zone, IANA zone): never the home zone (America/Los_Angeles), so an event
+#: booked on the phone's own clock instead of the named one is off by hours.
+ZONE_CITIES = [
+    ("New York", "America/New_York"), ("London", "Europe/London"), ("Chicago", "America/Chicago"),
+    ("Tokyo", "Asia/Tokyo"), ("Paris", "Europe/Paris"), ("Sydney", "Australia/Sydney"),
+    ("Berlin", "Europe/Berlin"), ("Singapore", "Asia/Singapore"), ("Denver", "America/Denver"),
+    ("Seoul", "Asia/Seoul"), ("Kolkata", "Asia/Kolkata"), ("Toronto", "America/Toronto"),
+]  # fmt: skip
+
+
+def _convert(wall: str, src: str, dst: str) -> str:
+    """``time_mgmt.convert``, imported at call time (importing a domain module by name before the
+    catalog is built would change the catalog's order)."""
+    from mpb_env.domains.time_mgmt import convert
+
+    return convert(wall, src, dst)
+
+
+def _utc(wall: str, zone: str) -> str:
+    """The UTC instant of a wall time on ``zone``'s clock, as the ``$instant`` matcher takes it."""
+    return datetime.fromisoformat(wall).replace(tzinfo=ZoneInfo(zone)).astimezone(UTC).isoformat()
+
+
+@family("time.event_in_zone", dimension="basic", category="grounding", bucket="state")
+def event_in_zone(ctx: Ctx) -> Draft:
+    title = ctx.pick("event_titles")
+    day, date = ctx.pick("rel_days")
+    t = ctx.pick("event_times")
+    city, zone = ctx.choice(ZONE_CITIES[ctx.parity :: 2])
+    start = f"{date}T{t}:00"
+    query = ctx.say(
+        ["put {title} in my calendar {day} at {tw} {city} time.",
+         "book {title} {day}, {tw} — that's {city} time, not mine.",
+         "{title} is {day} at {tw} in {city} time; add it to the calendar.",
+         "schedule {title} for {day} at {tw} {city} time, please."],
+        title=EVENT_SPOKEN[title], day=day, tw=hhmm_words(t), city=city,
+    )  # fmt: skip
+    shown = _convert(start, zone, HOME)
+    return Draft(
+        query=query,
+        gold={"delta": [{"table": "events", "op": "create",
+                         "fields": {"title": keyword(EVENT_KEYWORDS[title]), "start": {"$instant": _utc(start, zone)}}}]},
+        oracle=[
+            calls(call("create_event", title=title, start=start, timezone=zone)),
+            f"Added {title} {day_words(start)} at {hhmm_words(t)} {city} time — {hhmm_words(shown[11:16])} on "
+            f"{day_words(shown)} here.",
+        ],
+    )  # fmt: skip
+
+
+@family("time.travel_event_time", dimension="basic", category="reference", bucket="behavior")
+def travel_event_time(ctx: Ctx) -> Draft:
+    title = ctx.pick("event_titles")
+    day, date = ctx.pick("rel_days")
+    t = ctx.pick("event_times")
+    (src_city, src), (dst_city, dst) = ctx.rng.sample(ZONE_CITIES[ctx.parity :: 2], 2)
+    start = f"{date}T{t}:00"
+    here = _convert(start, src, dst)
+    if set(time_alts(here[11:16])) & set(time_alts(t)):
+        raise Skip("the same wall time in both zones")
+    rec = {"id": "event_p01", "title": title, "start": start, "end": shift(start, 60), "location": "",
+           "attendees": [], "reminder_minutes": 15, "calendar": "work", "timezone": src}  # fmt: skip
+    settings = base()["settings"]
+    patch = {
+        "events": {"event_p01": rec},
+        "settings": {"system.timezone": {**settings["system.timezone"], "value": dst},
+                     "system.auto_timezone": {**settings["system.auto_timezone"], "value": False}},
+    }  # fmt: skip
+    query = ctx.say(
+        ["I just landed in {dst} and my phone is on {dst} time now. What time is {title} {day} for me here?",
+         "the phone switched to {dst} time. When does {title} {day} start, in local time?",
+         "I'm in {dst} now (phone on local time) — what time is my {title} {day} here?",
+         "now that the phone shows {dst} time, at what local time is {title} {day}?"],
+        dst=dst_city, title=EVENT_SPOKEN[title], day=day,
+    )  # fmt: skip
+    final = f"{title} is at {hhmm_words(here[11:16])} {dst_city} time, on {day_words(here)}."
+    gold = {"rubric": {"final_kind": "answer", "must_include": [time_alts(here[11:16])], "evidence": [0],
+                       "max_words": 40, "read_domains": ["Time Management"], "forbid_mutations": True}}  # fmt: skip
+    return Draft(
+        query=query,
+        s0_patch=patch,
+        gold=gold,
+        oracle=[calls(call("list_events", start_date=here[:10], end_date=here[:10])), final],
+    )  # fmt: skip
+
+
+# --------------------------------------------------------------------------- timers: pause and +1 min
+def _running_timer(ctx: Ctx) -> tuple[str, int, dict[str, Any], list[dict[str, str]]]:
+    """A running S0 timer ``timer_p01`` started two minutes before now, and the history that started it."""
+    minutes = ctx.pick("timer_minutes")
+    label = ctx.pick("timer_labels")
+    started = "2026-05-20T08:58:00"
+    ends = shift(started, minutes)
+    timer = {"id": "timer_p01", "label": label, "duration_s": minutes * 60, "started_at": started,
+             "ends_at": ends, "status": "running", "stopped_at": None}  # fmt: skip
+    history = [
+        {"role": "user", "content": f"Start a {minutes}-minute timer for the {label.lower()}."},
+        {"role": "assistant", "content": f"Started timer_p01 ({label}), {minutes} minutes, ends at {hhmm_words(ends[11:16])}."},
+    ]  # fmt: skip
+    if minutes <= 3:
+        raise Skip("it would ring within a few calls")
+    return label, minutes, timer, history
+
+
+@family("time.pause_timer", dimension="basic", category="reference", bucket="state")
+def pause_timer(ctx: Ctx) -> Draft:
+    label, _minutes, timer, history = _running_timer(ctx)
+    query = ctx.say(
+        ["hold on — pause the {lab} timer, don't cancel it.", "pause that {lab} timer for a moment.",
+         "freeze the {lab} countdown; I'll pick it up again later.", "put the {lab} timer on pause, keep the time left.",
+         "can you pause my {lab} timer? I still need it.", "pause the {lab} countdown, I'll resume it in a bit."],
+        lab=label.lower(),
+    )  # fmt: skip
+    return Draft(
+        query=query,
+        history=history,
+        s0_patch={"timers": {"timer_p01": timer}},
+        gold={"delta": [{"table": "timers", "op": "update", "key": "timer_p01",
+                         "fields": {"status": "paused", "ends_at": None, "paused_at": {"$present": True},
+                                    "remaining_s": {"$present": True}}}]},
+        oracle=[calls(call("stop_timer", timer_id="timer_p01", action="pause")),
+                f"Paused the {label} timer; it keeps its remaining time until you resume it."],
+    )  # fmt: skip
+
+
+@family("time.add_timer_minute", dimension="basic", category="reference", bucket="state")
+def add_timer_minute(ctx: Ctx) -> Draft:
+    label, minutes, timer, history = _running_timer(ctx)
+    query = ctx.say(
+        ["add a minute to the {lab} timer.", "give the {lab} timer one more minute.",
+         "the {lab} needs a bit longer — plus one minute on that timer.", "extend my {lab} timer by a minute.",
+         "one extra minute on the {lab} countdown, please.", "+1 minute on the {lab} timer."],
+        lab=label.lower(),
+    )  # fmt: skip
+    return Draft(
+        query=query,
+        history=history,
+        s0_patch={"timers": {"timer_p01": timer}},
+        gold={"delta": [{"table": "timers", "op": "update", "key": "timer_p01",
+                         "fields": {"ends_at": shift(timer["ends_at"], 1), "duration_s": minutes * 60 + 60}}]},
+        oracle=[calls(call("stop_timer", timer_id="timer_p01", action="add_minute")),
+                f"Added a minute: the {label} timer now ends at {hhmm_words(shift(timer['ends_at'], 1)[11:16])}."],
     )  # fmt: skip
