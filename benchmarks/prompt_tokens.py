@@ -25,59 +25,31 @@ import sys
 import time
 from typing import Any
 
-import orjson
+from mpb_env.rollouts import tiny
+from mpb_env.rollouts.tiny import END, START, tiny_lm
 
-#: A Hermes-style template (the tests' ``hf_model.TEMPLATE``): tools as JSON lines in the system turn with
-#: no preamble (Qwen's adds ~90 tokens of instructions around them, which would only favour compact),
-#: tool results as user turns.
-TEMPLATE = (
-    "{%- for m in messages -%}"
-    "{%- if loop.first and m.role == 'system' -%}"
-    "<|im_start|>system\n{{ m.content }}"
-    "{%- if tools %}\n<tools>{% for t in tools %}\n{{ t | tojson }}{% endfor %}\n</tools>{% endif -%}"
-    "<|im_end|>\n"
-    "{%- elif m.role == 'tool' -%}"
-    "<|im_start|>user\n<tool_response>\n{{ m.content }}\n</tool_response><|im_end|>\n"
-    "{%- else -%}"
-    "<|im_start|>{{ m.role }}\n{{ m.content }}<|im_end|>\n"
-    "{%- endif -%}"
-    "{%- endfor -%}"
-    "{%- if add_generation_prompt %}<|im_start|>assistant\n{% endif -%}"
+#: A Hermes-style template (``tiny.TEMPLATE``, the tests' ``hf_model.TEMPLATE``): tools as JSON in the
+#: system turn with no preamble (Qwen's adds ~90 tokens of instructions around them, which would only
+#: favour compact), tool results as user turns. The tools' loop differs: the chat template's
+#: ``trim_blocks`` eats the newline after ``{% for %}``, so here the tools' JSON objects stand with no
+#: newline between them (every figure so far is measured with this one).
+TEMPLATE = tiny.TEMPLATE.replace(
+    "<tools>\n{% for t in tools %}{{ t | tojson }}\n{% endfor %}</tools>",
+    "<tools>{% for t in tools %}\n{{ t | tojson }}{% endfor %}\n</tools>",
 )
-EOS, START, END = "<|endoftext|>", "<|im_start|>", "<|im_end|>"
 
 
-def build_tokenizer(vocab: int = 8000) -> Any:
-    from tokenizers import Tokenizer, decoders, models, pre_tokenizers, trainers
-    from transformers import PreTrainedTokenizerFast
-
-    from mpb_env.domains import catalog
-    from mpb_env.prompts import SYSTEM_PROMPT, compact_tool
+def build_tiny(vocab: int = 8000) -> tuple[Any, Any]:
+    """The BPE tokenizer (with ``TEMPLATE``) and the one-layer Llama of the rollouts."""
     from mpb_env.tasks import load_tasks
 
-    tools = list(catalog().values())
-    corpus = [
-        SYSTEM_PROMPT,
+    texts = [
         *(t.query for split in ("bench", "train") for t in load_tasks(split)),
         *(m.content for t in load_tasks("bench") for m in t.history),
-        *(orjson.dumps(s.schema["function"]).decode() for s in tools),
-        *(compact_tool(s.schema) for s in tools),
     ]
-    tok = Tokenizer(models.BPE())
-    tok.pre_tokenizer = pre_tokenizers.ByteLevel(add_prefix_space=False)
-    tok.decoder = decoders.ByteLevel()
-    trainer = trainers.BpeTrainer(
-        vocab_size=vocab,
-        special_tokens=[EOS, START, END],
-        initial_alphabet=pre_tokenizers.ByteLevel.alphabet(),
-        show_progress=False,
-    )
-    tok.train_from_iterator(corpus, trainer)
-    fast = PreTrainedTokenizerFast(
-        tokenizer_object=tok, eos_token=EOS, pad_token=EOS, additional_special_tokens=[START, END]
-    )
-    fast.chat_template = TEMPLATE
-    return fast
+    return tiny_lm(texts, tools=("function", "compact"), vocab_size=vocab, template=TEMPLATE,
+                   hidden_size=64,
+                   intermediate_size=128, heads=4)  # fmt: skip
 
 
 def prompt_tokens(tok: Any, step: int) -> dict[str, Any]:
@@ -130,10 +102,7 @@ class OracleReplay:
         return out
 
 
-def rollouts(tok: Any, quick: bool) -> dict[str, Any]:
-    import torch
-    from transformers import LlamaConfig, LlamaForCausalLM
-
+def rollouts(tok: Any, model: Any, quick: bool) -> dict[str, Any]:
     from mpb_env.rollouts.tokens import HFBackend, rollout_tokens
     from mpb_env.tasks import load_tasks
     from mpb_env.tasks.model import episodes
@@ -141,13 +110,6 @@ def rollouts(tok: Any, quick: bool) -> dict[str, Any]:
     out: dict[str, Any] = {}
     plan = [t for t in episodes(load_tasks("bench"))[::37]]
     plan = list({t.query: t for t in plan}.values())[: 16 if quick else 48]
-    torch.manual_seed(0)
-    config = LlamaConfig(
-        vocab_size=len(tok), hidden_size=64, intermediate_size=128, num_hidden_layers=1, num_attention_heads=4,
-        num_key_value_heads=4, max_position_embeddings=32768, eos_token_id=tok.eos_token_id,
-        pad_token_id=tok.pad_token_id, bos_token_id=None,
-    )  # fmt: skip
-    model = LlamaForCausalLM(config)
     groups = plan[: 4 if quick else 8]
     cases = {
         "tiny_model": (HFBackend(model, tok, temperature=1.0), [t.id for t in groups for _ in range(4)], 64),
@@ -186,11 +148,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--json", action="store_true", help="print one JSON object instead of a table")
     parser.add_argument("--quick", action="store_true", help="every 8th bench episode, fewer rollouts")
     args = parser.parse_args(argv)
-    tok = build_tokenizer()
+    tok, model = build_tiny()
     report = {
         "tokenizer": {"kind": "byte-level BPE trained here", "vocab": len(tok)},
         "prompt_tokens": prompt_tokens(tok, 8 if args.quick else 1),
-        "rollouts": rollouts(tok, args.quick),
+        "rollouts": rollouts(tok, model, args.quick),
     }
     if args.json:
         print(json.dumps(report, indent=2))

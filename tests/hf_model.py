@@ -1,6 +1,7 @@
-"""A tiny causal LM and tokenizer built on the spot (nothing is downloaded), saved like a hub checkpoint
-so ``hf:PATH`` loads it, and a script that makes it speak: ``scripted(...)`` is a
-``prefix_allowed_tokens_fn`` that allows, at each step, only the next token of the episode's oracle turn.
+"""A tiny causal LM and tokenizer built on the spot (``mpb_env.rollouts.tiny.tiny_lm``: nothing is
+downloaded), saved like a hub checkpoint so ``hf:PATH`` loads it, and a script that makes it speak:
+``scripted(...)`` is a ``prefix_allowed_tokens_fn`` that allows, at each step, only the next token of
+the episode's oracle turn.
 The model's weights are random; the script stands in for training, so what is tested is everything
 around the forward pass (chat template with tools, batching with left padding, decoding, token counts,
 feeding the phone's replies back)."""
@@ -11,31 +12,11 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-import orjson
 import torch
-from tokenizers import Tokenizer, decoders, models, pre_tokenizers, trainers
-from transformers import LlamaConfig, LlamaForCausalLM, PreTrainedTokenizerFast
 
-from mpb_env.domains import catalog
-from mpb_env.prompts import SYSTEM_PROMPT
+from mpb_env.rollouts.tiny import END, START, TEMPLATE, tiny_lm
 from mpb_env.tasks.model import Task
 
-START, END, EOS = "<|im_start|>", "<|im_end|>", "<|endoftext|>"
-#: A Hermes-style template (as Qwen's): tools listed in the system turn, tool results as user turns.
-TEMPLATE = (
-    "{%- for m in messages -%}"
-    "{%- if loop.first and m.role == 'system' -%}"
-    "<|im_start|>system\n{{ m.content }}"
-    "{%- if tools %}\n<tools>\n{% for t in tools %}{{ t | tojson }}\n{% endfor %}</tools>{% endif -%}"
-    "<|im_end|>\n"
-    "{%- elif m.role == 'tool' -%}"
-    "<|im_start|>user\n<tool_response>\n{{ m.content }}\n</tool_response><|im_end|>\n"
-    "{%- else -%}"
-    "<|im_start|>{{ m.role }}\n{{ m.content }}<|im_end|>\n"
-    "{%- endif -%}"
-    "{%- endfor -%}"
-    "{%- if add_generation_prompt %}<|im_start|>assistant\n{% endif -%}"
-)
 #: ``TEMPLATE`` with the checks of Mistral's: user and assistant turns alternate after the system
 #: prompt, and a tool result needs the id of its call (which a text reply has none of).
 STRICT_TEMPLATE = (
@@ -52,43 +33,7 @@ STRICT_TEMPLATE = (
 def build(path: Path, texts: list[str]) -> Path:
     """Train a byte-level BPE on ``texts`` (plus the prompt and every tool schema), make a one-layer
     Llama over it with seeded random weights, and save both to ``path``."""
-    corpus = [
-        SYSTEM_PROMPT,
-        *texts,
-        *(orjson.dumps(s.schema["function"]).decode() for s in catalog().values()),
-    ]
-    tok = Tokenizer(models.BPE())
-    tok.pre_tokenizer = pre_tokenizers.ByteLevel(add_prefix_space=False)
-    tok.decoder = decoders.ByteLevel()
-    trainer = trainers.BpeTrainer(
-        vocab_size=3000,
-        special_tokens=[EOS, START, END],
-        initial_alphabet=pre_tokenizers.ByteLevel.alphabet(),
-        show_progress=False,
-    )
-    tok.train_from_iterator(corpus, trainer)
-    fast = PreTrainedTokenizerFast(
-        tokenizer_object=tok, eos_token=EOS, pad_token=EOS, additional_special_tokens=[START, END]
-    )
-    fast.chat_template = TEMPLATE
-    torch.manual_seed(0)
-    config = LlamaConfig(
-        vocab_size=len(fast),
-        hidden_size=16,
-        intermediate_size=32,
-        num_hidden_layers=1,
-        num_attention_heads=2,
-        num_key_value_heads=2,
-        max_position_embeddings=32768,
-        eos_token_id=fast.eos_token_id,
-        pad_token_id=fast.pad_token_id,
-        bos_token_id=None,
-    )
-    model = LlamaForCausalLM(config)
-    model.generation_config.eos_token_id = fast.eos_token_id
-    model.generation_config.pad_token_id = fast.pad_token_id
-    fast.save_pretrained(path)
-    model.save_pretrained(path)
+    tiny_lm(texts, path=path)
     return path
 
 

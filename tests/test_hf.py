@@ -511,3 +511,28 @@ def test_the_row_sampler_draws_from_the_softmax_and_shrugs_off_rounding() -> Non
     a = _RowSampler(torch, [], seeds)(ids[:200], flat).argmax(dim=-1)
     b = _RowSampler(torch, [], seeds)(ids[:200], nudged).argmax(dim=-1)
     assert (a != b).sum() <= 5  # an inverse-CDF draw changes for 15 of these 200 rows
+
+
+def test_tiny_lm_is_the_same_for_a_seed_and_other_for_another() -> None:
+    """``tiny_lm`` builds from code alone: the same arguments and seed give the same tokenizer and
+    weights, another seed other weights over the same tokenizer; trained on the tools' schemas, the
+    tokenizer writes one in far fewer tokens than one trained without them."""
+    from mpb_env.domains import catalog
+    from mpb_env.rollouts.tiny import tiny_lm
+
+    def built(seed: int, **kw: Any) -> tuple[Any, dict[str, torch.Tensor]]:
+        tok, model = tiny_lm(["Set an alarm for 7:30."], vocab_size=2000, seed=seed, **kw)
+        return tok, model.state_dict()
+
+    (tok_a, a), (tok_b, b), (tok_c, c) = built(3), built(3), built(4)
+    assert (
+        tok_a.backend_tokenizer.to_str()
+        == tok_b.backend_tokenizer.to_str()
+        == tok_c.backend_tokenizer.to_str()
+    )
+    assert a.keys() == b.keys() == c.keys()
+    assert all(torch.equal(a[k], b[k]) for k in a)
+    assert not all(torch.equal(a[k], c[k]) for k in a)
+    schema = orjson.dumps(next(iter(catalog().values())).schema["function"]).decode()
+    blind, _ = built(3, tools=())
+    assert 2 * len(tok_a.encode(schema)) < len(blind.encode(schema))

@@ -181,63 +181,11 @@ def build_tiny_model(path: Path) -> Path:
     """A byte-level BPE tokenizer trained on the system prompt and every tool schema, with a
     Hermes/Qwen-style chat template, and a one-layer Qwen2 with seeded random weights, saved to ``path``
     like a hub checkpoint (nothing is downloaded)."""
-    import orjson
-    import torch
-    from tokenizers import Tokenizer, decoders, models, pre_tokenizers, trainers
-    from transformers import PreTrainedTokenizerFast, Qwen2Config, Qwen2ForCausalLM
+    from mpb_env.rollouts.tiny import END, tiny_lm
 
-    from mpb_env.domains import catalog
-    from mpb_env.prompts import SYSTEM_PROMPT
-
-    template = (
-        "{%- for m in messages -%}"
-        "{%- if loop.first and m.role == 'system' -%}<|im_start|>system\n{{ m.content }}"
-        "{%- if tools %}\n<tools>\n{% for t in tools %}{{ t | tojson }}\n{% endfor %}</tools>{% endif -%}"
-        "<|im_end|>\n"
-        "{%- elif m.role == 'tool' -%}<|im_start|>user\n<tool_response>\n{{ m.content }}\n</tool_response><|im_end|>\n"
-        "{%- else -%}<|im_start|>{{ m.role }}\n{{ m.content }}<|im_end|>\n{%- endif -%}"
-        "{%- endfor -%}"
-        "{%- if add_generation_prompt %}<|im_start|>assistant\n{% endif -%}"
+    tiny_lm(
+        tools=("schema",), vocab_size=2000, eos=END, arch="qwen2", kv_heads=1, max_positions=65536, path=path
     )
-    corpus = [SYSTEM_PROMPT, *(orjson.dumps(s.schema).decode() for s in catalog().values())]
-    tok = Tokenizer(models.BPE())
-    tok.pre_tokenizer = pre_tokenizers.ByteLevel(add_prefix_space=False)
-    tok.decoder = decoders.ByteLevel()
-    special = ["<|endoftext|>", "<|im_start|>", "<|im_end|>"]
-    tok.train_from_iterator(
-        corpus,
-        trainers.BpeTrainer(
-            vocab_size=2000,
-            special_tokens=special,
-            initial_alphabet=pre_tokenizers.ByteLevel.alphabet(),
-            show_progress=False,
-        ),
-    )
-    fast = PreTrainedTokenizerFast(
-        tokenizer_object=tok,
-        eos_token="<|im_end|>",
-        pad_token="<|endoftext|>",
-        additional_special_tokens=special[1:],
-    )
-    fast.chat_template = template
-    torch.manual_seed(0)
-    config = Qwen2Config(
-        vocab_size=len(fast),
-        hidden_size=16,
-        intermediate_size=32,
-        num_hidden_layers=1,
-        num_attention_heads=2,
-        num_key_value_heads=1,
-        max_position_embeddings=65536,
-        eos_token_id=fast.eos_token_id,
-        pad_token_id=fast.pad_token_id,
-        bos_token_id=None,
-    )
-    model = Qwen2ForCausalLM(config)
-    model.generation_config.eos_token_id = fast.eos_token_id
-    model.generation_config.pad_token_id = fast.pad_token_id
-    fast.save_pretrained(path)
-    model.save_pretrained(path)
     return path
 
 

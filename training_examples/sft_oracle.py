@@ -36,8 +36,6 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
-import orjson
-
 
 @dataclass
 class Args:
@@ -130,46 +128,25 @@ SMOKE_TEMPLATE = (
 
 
 def tiny_model(path: Path, texts: list[str], seed: int) -> None:
-    """A byte-level BPE trained on `texts` and a two-layer Qwen2 over it, saved to `path` (nothing is
-    downloaded)."""
-    import torch
-    from tokenizers import Tokenizer, decoders, models, pre_tokenizers, trainers
-    from transformers import PreTrainedTokenizerFast, Qwen2Config, Qwen2ForCausalLM
+    """A byte-level BPE trained on the system prompt, every tool schema and `texts`, and a two-layer
+    Qwen2 over it, saved to `path` (nothing is downloaded)."""
+    from mpb_env.rollouts.tiny import END, tiny_lm
 
-    special = ["<|endoftext|>", "<|im_start|>", "<|im_end|>"]
-    bpe = Tokenizer(models.BPE())
-    bpe.pre_tokenizer = pre_tokenizers.ByteLevel(add_prefix_space=False)
-    bpe.decoder = decoders.ByteLevel()
-    trainer = trainers.BpeTrainer(
+    tiny_lm(
+        texts,
+        tools=("schema",),
         vocab_size=4000,
-        special_tokens=special,
-        initial_alphabet=pre_tokenizers.ByteLevel.alphabet(),
-        show_progress=False,
-    )
-    bpe.train_from_iterator(texts, trainer)
-    tokenizer = PreTrainedTokenizerFast(
-        tokenizer_object=bpe,
-        eos_token="<|im_end|>",
-        pad_token="<|endoftext|>",
-        additional_special_tokens=special[1:],
-    )
-    tokenizer.chat_template = SMOKE_TEMPLATE
-    torch.manual_seed(seed)
-    config = Qwen2Config(
-        vocab_size=len(tokenizer),
+        template=SMOKE_TEMPLATE,
+        eos=END,
+        arch="qwen2",
         hidden_size=32,
         intermediate_size=64,
-        num_hidden_layers=2,
-        num_attention_heads=2,
-        num_key_value_heads=1,
-        max_position_embeddings=32768,
-        eos_token_id=tokenizer.eos_token_id,
-        pad_token_id=tokenizer.pad_token_id,
-        bos_token_id=None,
-        tie_word_embeddings=True,
+        layers=2,
+        kv_heads=1,
+        tie_embeddings=True,
+        seed=seed,
+        path=path,
     )
-    Qwen2ForCausalLM(config).save_pretrained(path)
-    tokenizer.save_pretrained(path)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -204,8 +181,6 @@ def main(argv: list[str] | None = None) -> int:
     from trl import SFTConfig, SFTTrainer
 
     import mpb_env
-    from mpb_env.domains import catalog
-    from mpb_env.prompts import SYSTEM_PROMPT
     from mpb_env.rollouts.export import ExportError
     from mpb_env.rollouts.sft import sft_dataset
 
@@ -217,8 +192,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.smoke and args.model is None:
         args.model = str(Path(args.output_dir) / "tiny-init")
         tasks = mpb_env.load_tasks(args.split)[: 4 * args.limit]
-        texts = [SYSTEM_PROMPT, *(orjson.dumps(s.schema).decode() for s in catalog().values())]
-        texts += [t.query for t in tasks] + [turn for t in tasks for turn in t.oracle]
+        texts = [t.query for t in tasks] + [turn for t in tasks for turn in t.oracle]
         tiny_model(Path(args.model), texts, args.seed)
     try:
         tokenizer = AutoTokenizer.from_pretrained(args.model)
