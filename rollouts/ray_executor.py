@@ -40,7 +40,8 @@ import inspect
 import math
 import os
 import pickle
-import socket
+import subprocess
+import sys
 import time
 import warnings
 from collections import deque
@@ -62,8 +63,24 @@ from mpb_env.tasks.model import Task
 LANES = 2
 #: The info keys a run's actors send (``policy_info_keys``; ``None``: all).
 Keys = frozenset[str] | None
-#: Seconds to wait for a cluster's head address to accept a connection (``ensure_ray``).
-PROBE_TIMEOUT_S = 10.0
+#: Seconds a cluster's head may take to answer the probe's first request (``ensure_ray``).
+PROBE_TIMEOUT_S = 5.0
+#: Ray's settings for the probe's GCS client (its own process: Ray reads them once, at import): how long
+#: it waits for a connection and for the cluster's id, in place of Ray's 5 s + 5 s + 30 s per attempt.
+PROBE_ENV = {
+    "RAY_gcs_rpc_server_connect_timeout_s": "1",
+    "RAY_py_gcs_connect_timeout_s": f"{PROBE_TIMEOUT_S:g}",
+}
+#: The probe: Ray's own GCS client, connecting to the address in ``argv[1]`` (it fetches the cluster's
+#: id, so a GCS must answer); the first line of what failed goes to stdout.
+PROBE_CODE = """import sys
+try:
+    from ray._raylet import GcsClient
+    GcsClient(address=sys.argv[1])
+except Exception as exc:
+    print(f"{type(exc).__name__}: {exc}".splitlines()[0])
+    sys.exit(1)
+"""
 #: Deaths in a row of one shard's actor, with no episode finished in between, before the run stops.
 MAX_DEATHS = 3
 #: The Ray concurrency group (one thread) an actor answers pings in, beside the one that steps.
@@ -113,18 +130,34 @@ def _where(address: str) -> str:
 
 
 def _probe(address: str) -> None:
-    """Open and close a TCP connection to a ``host:port`` or ``ray://host:port`` address (``auto`` and
-    other forms are left to Ray). ``ray.init`` retries an unreachable head for many minutes, printing
-    a warning every few seconds; a wrong address should fail at once.
+    """Ask the GCS at a ``host:port`` address for its cluster's id, with Ray's own client (``ray._raylet.
+    GcsClient``) in a process of its own, whose connection windows are set short (``PROBE_ENV``:
+    Ray's ``gcs_rpc_server_connect_timeout_s`` and ``py_gcs_connect_timeout_s``). ``ray.init`` tries an
+    unreachable head 20 times, ~40 s each, printing warnings; a wrong address should fail at once. Ray
+    reads those settings once per process, so setting them here would change this driver's own Ray
+    connection; the child's output (Ray's warnings) is kept out of the terminal. ``auto`` and
+    ``ray://`` (a Ray Client server, not a GCS: Ray gives up on one after 3 tries) are left to Ray.
 
     Raises:
-        OSError: nothing listens there (or the host is unknown).
+        ConnectionError: no GCS answered there within ``PROBE_TIMEOUT_S``.
     """
     where = _where(address)
     host, sep, port = where.rpartition(":")
-    if "://" in where or not sep or not host or not port.isdigit():
+    if "://" in address or not sep or not host or not port.isdigit():
         return
-    socket.create_connection((host.strip("[]"), int(port)), timeout=PROBE_TIMEOUT_S).close()
+    try:
+        child = subprocess.run(
+            [sys.executable, "-c", PROBE_CODE, where],
+            env={**os.environ, **PROBE_ENV},
+            capture_output=True,
+            text=True,
+            timeout=PROBE_TIMEOUT_S + 60,  # the child's own windows end it first; this bounds a hung import
+        )
+    except subprocess.TimeoutExpired as exc:
+        raise ConnectionError(f"the probe of the Ray GCS at {where} did not end") from exc
+    if child.returncode:
+        why = (child.stdout.strip().splitlines() or [f"exit code {child.returncode}"])[-1]
+        raise ConnectionError(f"no Ray GCS answered there within {PROBE_TIMEOUT_S:g} s ({why})")
 
 
 def _last_line(exc: BaseException) -> str:

@@ -309,7 +309,7 @@ class _Worker:
         try:
             return fut.result(timeout)
         except TimeoutError:
-            if fut.done():  # the policy's own TimeoutError (a socket's, say): its failure, not ours
+            if fut.done():  # the policy's own TimeoutError (a network call's, say): its failure, not ours
                 raise
             _LOCAL.worker = None
             self.jobs.put(None)  # ends the thread once the abandoned call returns
@@ -1175,8 +1175,8 @@ def run(
             plan, played with the same settings, policy label and tasks (``run.json``); a partial last line of
             an interrupted write is dropped and its episode played again. The plan may be longer than
             the first run's (e.g. a run of ``--limit 100`` continued over the whole suite).
-        transport: ``"auto"`` or ``"ray"``, both Ray actor calls (``"channel"``, a socket per actor,
-            was removed and is refused).
+        transport: ``"auto"`` or ``"ray"``, both Ray actor calls (``"channel"``, a connection of its
+            own per actor, was removed and is refused).
         tool_search: offer ``search_tools`` in A_0 (default); ``False``: the paper-strict action set.
         tool_format: how the policy is shown the tools (``Episode``): ``"schema"`` (default: JSON schemas
             in ``info["tools"]``, which model policies pass on as ``tools``) or ``"compact"`` (one line per
