@@ -11,7 +11,7 @@ and ``timings.jsonl`` and never in the trajectory lines.
 
 Failures end one episode, never the run: both executors call the policy through ``call_policy``
 (a raising or wrong-count batch is retried slot by slot, a call over ``policy_timeout`` fails its
-slots, a raising ``reset`` fails its episode) and ``Episode.play`` turns an internal env error into
+slots, a ``reset`` that raises or hangs fails its episode) and ``Episode.play`` turns an internal env error into
 ``env_error``; each such episode is recorded with its ``outcome`` (``mpb_env.outcomes``), so every
 episode lands exactly once and a resumed run goes on past it. A run directory holds only its own
 regular files: each is opened with ``O_NOFOLLOW`` and rewritten atomically (``open_run_file``,
@@ -352,38 +352,49 @@ def _await_within(awaitable: Any, timeout: float) -> Any:
         raise
 
 
+def _within(fn: Any, args: tuple[Any, ...], timeout: float | None) -> Any:
+    """``fn(*args)`` (a policy's ``act`` or ``reset``), awaited if it is a coroutine, within ``timeout``
+    seconds (``None``: in this thread, no limit): a sync ``fn`` runs in a worker thread (``_Worker``),
+    an async one on the background event loop (``_await_within``).
+
+    Raises:
+        PolicyTimeout: no result within ``timeout``.
+        Exception: whatever ``fn`` raised.
+    """
+    if timeout is None:
+        result = fn(*args)
+        return resolve(result) if inspect.isawaitable(result) else result
+    start = time.monotonic()
+    # An async fn's call returns a coroutine, none of whose code has run yet; a sync one runs in a thread.
+    result = fn(*args) if inspect.iscoroutinefunction(fn) else _worker().call(fn, args, timeout)
+    if inspect.isawaitable(result):
+        result = _await_within(result, timeout - (time.monotonic() - start))
+    return result
+
+
 def _act(
     policy: Any, observations: list[str], infos: list[dict[str, Any]], timeout: float | None
 ) -> list[Any]:
     """``policy.act`` on one batch, checked to be ``len(observations)`` actions (``resolve``), within
-    ``timeout`` seconds (``None``: in this thread, no limit).
+    ``timeout`` seconds (``_within``).
 
     Raises:
         PolicyTimeout: no actions within ``timeout``.
         Exception: whatever the policy raised, or ``resolve``'s error for the wrong count.
     """
-    if timeout is None:
-        return resolve(policy.act(observations, infos), len(observations))
-    start = time.monotonic()
-    act = policy.act
-    if inspect.iscoroutinefunction(act):
-        result = act(observations, infos)  # a coroutine: none of its code has run yet
-    else:
-        result = _worker().call(act, (observations, infos), timeout)
-    if inspect.isawaitable(result):
-        result = _await_within(result, timeout - (time.monotonic() - start))
-    return resolve(result, len(observations))
+    return resolve(_within(policy.act, (observations, infos), timeout), len(observations))
 
 
 class GuardedPolicy:
     """A policy as the executors call it: ``act`` within ``timeout`` seconds (``call_policy``), and a
-    ``reset`` that raises ending that slot's episode (``policy_error``) instead of the run.
+    ``reset`` within ``timeout`` too, one that raises or hangs ending that slot's episode
+    (``policy_error``, ``policy_timeout``) instead of the run.
 
     Args:
         policy: the policy.
-        timeout: seconds per policy call, ``None`` for no limit (the call then runs in the driver's
-            thread; with a limit, a sync ``act`` runs in a worker thread and an async one on a
-            background event loop).
+        timeout: seconds per policy call (``act`` or ``reset``), ``None`` for no limit (the call then
+            runs in the driver's thread; with a limit, a sync one runs in a worker thread and an async
+            one on a background event loop).
     """
 
     def __init__(self, policy: Any, timeout: float | None = DEFAULT_POLICY_TIMEOUT_S) -> None:
@@ -401,9 +412,13 @@ class GuardedPolicy:
         return policy_label(self.policy)
 
     def reset(self, slot: int, info: dict[str, Any]) -> None:
+        """``policy.reset`` within ``timeout``, as ``act``: one that raises or does not return in time
+        ends that slot's episode (``policy_error``, ``policy_timeout``) at its first round."""
         self.failed.pop(slot, None)
         try:
-            self.policy.reset(slot, info)
+            _within(self.policy.reset, (slot, info), self.timeout)
+        except PolicyTimeout:
+            self.failed[slot] = Failed("policy_timeout", _late(self.timeout, "reset"))
         except Exception as exc:
             self.failed[slot] = Failed("policy_error", f"reset: {error_reason(exc)}")
 
@@ -413,7 +428,7 @@ def call_policy(policy: Any, observations: list[str], infos: list[dict[str, Any]
     spent. Where the policy failed a slot, its entry is a ``Failed`` instead of an action; the other
     slots' episodes go on. ``infos[i]["slot"]`` is entry ``i``'s global slot id.
 
-    * A slot whose ``reset`` raised (``GuardedPolicy``) is not asked: it gets ``policy_error``.
+    * A slot whose ``reset`` raised or timed out (``GuardedPolicy``) is not asked: it gets that failure.
     * A call that raises or returns the wrong number of actions is made again with each slot alone,
       once each, all within one more ``timeout``: a slot that fails alone gets ``policy_error`` with
       its reason, one the time ran out for ``policy_timeout``. So a policy that keeps per-slot state
@@ -457,8 +472,8 @@ def call_policy(policy: Any, observations: list[str], infos: list[dict[str, Any]
     return actions, time.perf_counter() - t0
 
 
-def _late(timeout: float | None) -> str:
-    return f"policy.act did not return within policy_timeout={timeout:g} s"
+def _late(timeout: float | None, call: str = "act") -> str:
+    return f"policy.{call} did not return within policy_timeout={timeout:g} s"
 
 
 def _own(action: Any) -> Any:
@@ -1148,7 +1163,7 @@ def run(
     """Play every episode of ``tasks`` once with ``policy`` and return the trajectories in plan order.
 
     The run always completes, with one trajectory per episode: an episode the policy fails (it
-    raises, returns the wrong number of actions, its ``reset`` raises, or it exceeds
+    raises, returns the wrong number of actions, its ``reset`` raises, or it or its ``reset`` exceeds
     ``policy_timeout``; see ``call_policy``) or the env fails on ends there with that ``outcome``
     and the others go on. Only an interruption (``KeyboardInterrupt``), a run-directory conflict or an
     executor failure (Ray) stops a run. No env step needs a timeout of its own: what one turn may cost

@@ -101,6 +101,18 @@ class Hanging(Oracle):
         return self.oracle.act(observations, infos)
 
 
+class HangingReset(Hanging):
+    """The oracle, whose ``reset`` for ``BAD`` blocks (abandoned by the timeout; released at the end)."""
+
+    def reset(self, slot: int, info: dict[str, Any]) -> None:
+        if self.hit([info]):
+            self.release.wait(60)
+        self.oracle.reset(slot, info)
+
+    def act(self, observations: list[str], infos: list[dict[str, Any]]) -> list[str]:
+        return self.oracle.act(observations, infos)
+
+
 class AsyncHanging(Oracle):
     async def act(self, observations: list[str], infos: list[dict[str, Any]]) -> list[str]:
         if self.hit(infos):
@@ -161,6 +173,15 @@ def test_a_hanging_policy_times_out_its_call(healthy: list[Trajectory], policy: 
     trajs = run(TASKS, policy(), policy_timeout=0.5, **{**KW, "batch_size": 1})
     _check_one_failed(
         trajs, healthy, "policy_timeout", "policy.act did not return within policy_timeout=0.5 s"
+    )
+
+
+def test_a_hanging_reset_times_out_that_episode(healthy: list[Trajectory]) -> None:
+    """``reset`` goes through the same timeout as ``act``: the episode whose reset hangs ends with
+    ``policy_timeout``, the run goes on and every other episode plays as in a healthy run."""
+    trajs = run(TASKS, HangingReset(), policy_timeout=0.5, **KW)
+    _check_one_failed(
+        trajs, healthy, "policy_timeout", "policy.reset did not return within policy_timeout=0.5 s"
     )
 
 
@@ -347,8 +368,9 @@ def local_ray() -> Any:
         (WrongCount, None, "ValueError: policy.act returned 2 actions for 1 observations"),
         (RaisingReset, None, "reset: KeyError: 'no chat for this task'"),
         (Hanging, 0.5, "policy.act did not return within policy_timeout=0.5 s"),
+        (HangingReset, 0.5, "policy.reset did not return within policy_timeout=0.5 s"),
     ],
-    ids=["raising", "wrong-count", "raising-reset", "hanging"],
+    ids=["raising", "wrong-count", "raising-reset", "hanging", "hanging-reset"],
 )
 def test_on_ray_a_failing_policy_fails_its_episode_alone(
     tmp_path: Path, healthy: list[Trajectory], policy: type[Oracle], timeout: float | None, error: str
