@@ -21,7 +21,9 @@ Ray would have (Ray's own calls carry pickles: a Ray cluster trusts its members)
 Heartbeat (``Heartbeat``): an actor that is alive to Ray but answers nothing (SIGSTOPped, deadlocked)
 would hold the run forever. When a call has been outstanding ``call_deadline_s``, the driver pings the
 actor, which answers from a thread of its own (a Ray concurrency group) even while it steps; no answer
-within ``ping_timeout_s`` and the actor is killed and replaced as if it had died, with a warning.
+within ``ping_timeout_s`` and the actor is killed and replaced as if it had died, with a warning. A new
+actor, which answers nothing until its constructor is done, is given ``start_deadline_s`` from its
+creation before an unanswered ping counts (an actor stopped while it starts is replaced too).
 
 Actors are pooled across runs with the same settings in one Ray session: a pooled actor that died
 or does not answer a ping while idle is replaced when the next run starts, what an interrupted run
@@ -223,8 +225,9 @@ class _Calls:
 
     ``actors`` is the driver's list (a replaced actor is replaced there). A shard is *late* when it has
     calls outstanding and has not been heard from (a result, a ping's answer, or, when it had nothing
-    outstanding, the call sent) for ``call_deadline_s``; a late shard whose actor has answered once and
-    does not answer a ping within ``ping_timeout_s`` is *stalled*."""
+    outstanding, the call sent) for ``call_deadline_s``; a late shard whose actor does not answer a ping
+    within ``ping_timeout_s`` is *stalled* if the actor has answered once, or was created
+    ``start_deadline_s`` ago or more."""
 
     def __init__(self, ray: Any, actors: list[Any], heartbeat: Heartbeat) -> None:
         self.ray = ray
@@ -234,12 +237,13 @@ class _Calls:
         self.pending: dict[Any, tuple[int, int]] = {}  # ref -> (shard, lane); lanes -2, -1: load, start
         self.outstanding: dict[int, int] = {}  # shard -> calls outstanding
         self.heard: dict[int, float] = {}  # shard -> when it was last heard from (time.monotonic)
+        self.born: dict[int, float] = {}  # shard -> when its current actor was created (time.monotonic)
         self.answered: set[int] = set()  # shards whose current actor has answered once
         self.dead: deque[tuple[int, int]] = deque()  # (shard, lane) of stalled actors, to report
 
     def watch(self, i: int, answered: bool) -> None:
         """Shard ``i`` has a new actor (``answered``: it is known to be up, e.g. a pooled one)."""
-        self.heard[i] = time.monotonic()
+        self.heard[i] = self.born[i] = time.monotonic()
         if answered:
             self.answered.add(i)
         else:
@@ -328,9 +332,10 @@ class _Calls:
         return max(0.0, min(due) + self.heartbeat.call_deadline_s - time.monotonic())
 
     def _stalled(self, shards: list[int]) -> list[int]:
-        """Ping the late ``shards`` at once; returns those whose actor answered once before and now does
-        not answer within ``ping_timeout_s`` (or turned out dead), with a warning for each stalled one.
-        The others are heard from now (a long step, or an actor still building its world)."""
+        """Ping the late ``shards`` at once; returns those whose actor does not answer within
+        ``ping_timeout_s`` and answered once before or is ``start_deadline_s`` old (or turned out dead),
+        with a warning for each stalled one. The others are heard from now (a long step, or an actor
+        still building its world)."""
         ray = self.ray
         hb = self.heartbeat
         pings = {i: _ping(self.actors[i]) for i in shards}
@@ -346,12 +351,17 @@ class _Calls:
                 continue
             except ray.exceptions.GetTimeoutError:
                 if i in self.answered:
-                    late = now - self.heard[i]
+                    what = f"a call outstanding for {now - self.heard[i]:.1f} s"
+                elif now - self.born[i] >= hb.start_deadline_s:
+                    what = f"no answer in the {now - self.born[i]:.1f} s since it was created"
+                else:
+                    what = ""
+                if what:
                     out.append(i)
                     warnings.warn(
-                        f"shard {i}'s actor stalled: a call outstanding for {late:.1f} s and no answer to a "
-                        f"ping within {hb.ping_timeout_s:g} s; it is killed and replaced, and its "
-                        "unfinished episodes play again on the new one",
+                        f"shard {i}'s actor stalled: {what} and no answer to a ping within "
+                        f"{hb.ping_timeout_s:g} s; it is killed and replaced, and its unfinished "
+                        "episodes play again on the new one",
                         RuntimeWarning,
                         stacklevel=2,
                     )

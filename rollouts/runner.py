@@ -132,20 +132,28 @@ class Heartbeat:
     stalled: a call of its has been outstanding ``call_deadline_s`` and a ping, which its actor answers
     from a thread of its own even in the middle of a step, gets no answer within ``ping_timeout_s``.
     The driver then kills the actor and replays its unfinished episodes on a new one, as for an actor
-    that died. An actor is watched from its first answer on: building its world may take any time.
+    that died. An actor that has not answered yet (Ray is starting its process, its constructor builds
+    the world, and a ping waits until that is done) is taken for stalled only once ``start_deadline_s``
+    have passed since it was created and it does not answer a ping either: so an actor stopped while it
+    starts is replaced too.
 
     Args:
         call_deadline_s: seconds a call may be outstanding before its actor is pinged (a step of a
             whole batch takes milliseconds; a long one only costs a ping); ``math.inf``: never.
         ping_timeout_s: seconds the ping may take.
+        start_deadline_s: seconds a new actor may take to give its first answer (start its process,
+            build its world); ``math.inf``: as long as it takes.
     """
 
     call_deadline_s: float = 60.0
     ping_timeout_s: float = 10.0
+    start_deadline_s: float = 300.0
 
     def __post_init__(self) -> None:
-        if not (self.call_deadline_s > 0 and self.ping_timeout_s > 0):
-            raise ValueError("the heartbeat's call_deadline_s and ping_timeout_s must be > 0")
+        if not (self.call_deadline_s > 0 and self.ping_timeout_s > 0 and self.start_deadline_s > 0):
+            raise ValueError(
+                "the heartbeat's call_deadline_s, ping_timeout_s and start_deadline_s must be > 0"
+            )
 
 
 def reset_started(policy: Policy, shard: int, width: int, batch: Batch) -> None:
