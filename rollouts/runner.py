@@ -10,9 +10,9 @@ Wall-clock timings are the only non-deterministic numbers, so they live in ``Tra
 and ``timings.jsonl`` and never in the trajectory lines.
 
 Failures end one episode, never the run: both executors call the policy through ``call_policy``
-(a raising or wrong-count batch is retried slot by slot, a call over ``policy_timeout`` fails its
-slots, a ``reset`` that raises or hangs fails its episode) and ``Episode.play`` turns an internal env error into
-``env_error``; each such episode is recorded with its ``outcome`` (``mpb_env.outcomes``), so every
+(a raising, wrong-count or timed-out batch is retried slot by slot, a slot that fails or hangs alone
+ends its episode, as does a ``reset`` that raises or hangs) and ``Episode.play`` turns an internal
+env error into ``env_error``; each such episode is recorded with its ``outcome`` (``mpb_env.outcomes``), so every
 episode lands exactly once and a resumed run goes on past it. A run directory holds only its own
 regular files: each is opened with ``O_NOFOLLOW`` and rewritten atomically (``open_run_file``,
 ``replace_run_file``).
@@ -437,16 +437,19 @@ def call_policy(policy: Any, observations: list[str], infos: list[dict[str, Any]
     slots' episodes go on. ``infos[i]["slot"]`` is entry ``i``'s global slot id.
 
     * A slot whose ``reset`` raised or timed out (``GuardedPolicy``) is not asked: it gets that failure.
-    * A call that raises or returns the wrong number of actions is made again with each slot alone,
-      once each, all within one more ``timeout``: a slot that fails alone gets ``policy_error`` with
-      its reason, one the time ran out for ``policy_timeout``. So a policy that keeps per-slot state
-      must take a repeated call for the same slot and turn (``info["turn"]``) as the same call: the
-      built-in ones do.
+    * A call that raises, returns the wrong number of actions or does not return within ``timeout``
+      is made again with each slot alone, once each, each within ``timeout`` (``_one_by_one``): an
+      async policy's slots all at once (one more ``timeout`` of wall time at most), a sync policy's
+      one after another (a hanging slot costs one ``timeout`` each). A slot that fails alone gets
+      ``policy_error`` with its reason, one that hangs alone ``policy_timeout``, and the others their
+      actions: only the failing episodes end, whatever the batch layout. So a policy that keeps
+      per-slot state must take a repeated call for the same slot and turn (``info["turn"]``) as the
+      same call: the built-in ones do.
     * A returned entry that is an exception instance fails that slot alone (``policy_error``): a
       policy can report one bad request without failing the batch.
-    * A call that does not return within ``timeout`` fails all of its slots (``policy_timeout``); an
-      async policy's coroutine is cancelled, a sync policy's worker thread is abandoned (it goes on
-      until the call returns; the policy must then bear being called again meanwhile).
+    * On a timeout an async policy's coroutine is cancelled, a sync policy's worker thread is
+      abandoned (it goes on until the call returns; the policy must then bear being called again
+      meanwhile).
 
     ``policy`` is a ``GuardedPolicy`` or a bare policy (no timeout; its ``reset`` errors are the
     caller's). ``KeyboardInterrupt`` and other non-``Exception`` errors still stop the run.
@@ -465,15 +468,11 @@ def call_policy(policy: Any, observations: list[str], infos: list[dict[str, Any]
         obs, inf = [observations[k] for k in todo], [infos[k] for k in todo]
         try:
             got = _act(guard.policy, obs, inf, guard.timeout)
-        except PolicyTimeout:
-            late = Failed("policy_timeout", _late(guard.timeout))
-            for k in todo:
-                actions[k] = late
-        except Exception as exc:
+        except Exception as exc:  # PolicyTimeout included
             if len(todo) == 1:
-                actions[todo[0]] = Failed("policy_error", error_reason(exc))
+                actions[todo[0]] = _failure(exc, guard.timeout)
             else:
-                _one_by_one(guard, todo, observations, infos, actions, error_reason(exc))
+                _one_by_one(guard, todo, observations, infos, actions)
         else:
             for k, action in zip(todo, got, strict=True):
                 actions[k] = _own(action)
@@ -489,29 +488,77 @@ def _own(action: Any) -> Any:
     return Failed("policy_error", error_reason(action)) if isinstance(action, BaseException) else action
 
 
+def _failure(exc: BaseException, timeout: float | None) -> Failed:
+    """What a slot gets for a call that failed it alone."""
+    if isinstance(exc, PolicyTimeout):
+        return Failed("policy_timeout", _late(timeout))
+    return Failed("policy_error", error_reason(exc))
+
+
 def _one_by_one(
     guard: GuardedPolicy,
     todo: list[int],
     observations: list[str],
     infos: list[dict[str, Any]],
     actions: list[Any],
-    why: str,
 ) -> None:
-    """``call_policy``'s retry of a failed batch: each slot alone, once, within one more timeout."""
-    deadline = None if guard.timeout is None else time.monotonic() + guard.timeout
-    for k in todo:
-        left = None if deadline is None else deadline - time.monotonic()
-        if left is not None and left <= 0:
-            actions[k] = Failed("policy_timeout", f"{_late(guard.timeout)} (retrying alone after: {why})")
+    """``call_policy``'s retry of a failed or timed-out batch: each slot alone, once, each within the
+    timeout; an async policy's all at once (``_each_alone``), a sync one's in turn."""
+    policy, timeout = guard.policy, guard.timeout
+    if inspect.iscoroutinefunction(policy.act):
+        try:
+            got = _each_alone(policy.act, [(observations[k], infos[k]) for k in todo], timeout)
+        except PolicyTimeout as exc:  # the event loop itself was held past every slot's timeout
+            got = [exc] * len(todo)
+    else:
+        got = []
+        for k in todo:
+            try:
+                got.append(_act(policy, [observations[k]], [infos[k]], timeout))
+            except Exception as exc:
+                got.append(exc)
+    for k, one in zip(todo, got, strict=True):
+        if isinstance(one, BaseException):
+            if not isinstance(one, Exception):
+                raise one  # an interruption stops the run
+            actions[k] = _failure(one, timeout)
             continue
         try:
-            (action,) = _act(guard.policy, [observations[k]], [infos[k]], left)
-        except PolicyTimeout:
-            actions[k] = Failed("policy_timeout", _late(guard.timeout))
+            (action,) = resolve(one, 1)
         except Exception as exc:
-            actions[k] = Failed("policy_error", error_reason(exc))
+            actions[k] = _failure(exc, timeout)
         else:
             actions[k] = _own(action)
+
+
+def _each_alone(act: Any, items: list[tuple[str, dict[str, Any]]], timeout: float | None) -> list[Any]:
+    """An async ``act`` on each ``(observation, info)`` alone, all at once on the background loop, each
+    within ``timeout``: per item its reply or the exception it failed with (``PolicyTimeout`` for one
+    that ran out of time).
+
+    Raises:
+        PolicyTimeout: the loop did not hand the replies back within a second after ``timeout`` (a
+            coroutine blocks it with sync work).
+    """
+
+    async def one(obs: str, info: dict[str, Any]) -> Any:
+        if timeout is None:
+            return await act([obs], [info])
+        scope = asyncio.timeout(timeout)
+        try:
+            async with scope:
+                return await act([obs], [info])
+        except TimeoutError:
+            if scope.expired():
+                raise PolicyTimeout from None
+            raise  # the coroutine's own TimeoutError
+
+    async def every() -> list[Any]:
+        return await asyncio.gather(*(one(o, i) for o, i in items), return_exceptions=True)
+
+    if timeout is None:
+        return resolve(every())
+    return _await_within(every(), timeout + 1.0)  # type: ignore[no-any-return]
 
 
 def _tool_name(schema: Any) -> str | None:
