@@ -141,7 +141,8 @@ def _probe(address: str) -> None:
     ``ray://`` (a Ray Client server, not a GCS: Ray gives up on one after 3 tries) are left to Ray.
 
     Raises:
-        ConnectionError: no GCS answered there within ``PROBE_TIMEOUT_S``.
+        ConnectionError: no GCS gave its cluster's id within ``PROBE_TIMEOUT_S`` (none listens there,
+            or it refused the client).
     """
     where = _where(address)
     host, sep, port = where.rpartition(":")
@@ -159,7 +160,7 @@ def _probe(address: str) -> None:
         raise ConnectionError(f"the probe of the Ray GCS at {where} did not end") from exc
     if child.returncode:
         why = (child.stdout.strip().splitlines() or [f"exit code {child.returncode}"])[-1]
-        raise ConnectionError(f"no Ray GCS answered there within {PROBE_TIMEOUT_S:g} s ({why})")
+        raise ConnectionError(f"Ray's GCS client (waiting up to {PROBE_TIMEOUT_S:g} s) failed there: {why}")
 
 
 def _last_line(exc: BaseException) -> str:

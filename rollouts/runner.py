@@ -12,8 +12,8 @@ and ``timings.jsonl`` and never in the trajectory lines.
 Failures end one episode, never the run: both executors call the policy through ``call_policy``
 (a raising, wrong-count or timed-out batch is retried slot by slot, a slot that fails or hangs alone
 ends its episode, as does a ``reset`` that raises or hangs) and ``Episode.play`` turns an internal
-env error into ``env_error``; each such episode is recorded with its ``outcome`` (``mpb_env.outcomes``), so every
-episode lands exactly once and a resumed run goes on past it. A run directory holds only its own
+env error into ``env_error``; each such episode is recorded with its ``outcome``
+(``mpb_env.outcomes``), so every episode lands exactly once and a resumed run goes on past it. A run directory holds only its own
 regular files: each is opened with ``O_NOFOLLOW`` and rewritten atomically (``open_run_file``,
 ``replace_run_file``).
 

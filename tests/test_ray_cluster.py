@@ -1,6 +1,6 @@
 """``mpb eval --ray --address HOST:PORT`` against a Ray cluster started on its own (``ray start --head``),
 as a user with a cluster runs it: the driver joins the cluster, steps the actors through Ray actor calls,
-and writes the same trajectories as an in-process run.
+and writes the same trajectories as an in-process run; and a wrong address fails at once, in one line.
 
 The head runs in a temp dir of its own (so it never becomes the machine's "current" cluster that a
 bare ``ray.init()`` would join) with token authentication off (its token would live there too)."""
@@ -83,6 +83,6 @@ def test_a_wrong_address_fails_at_once_in_one_line(tmp_path: Path) -> None:
     )
     assert bad.returncode == 1
     assert bad.stderr.strip().splitlines() == [
-        "mpb: error: cannot connect to the Ray cluster at 127.0.0.1:1: no Ray GCS answered there "
-        "within 5 s (RpcError: Timed out while waiting for GCS to become available.)"
+        "mpb: error: cannot connect to the Ray cluster at 127.0.0.1:1: Ray's GCS client (waiting up to "
+        "5 s) failed there: RpcError: Timed out while waiting for GCS to become available."
     ]
