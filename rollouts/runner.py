@@ -160,9 +160,12 @@ def reset_started(policy: Policy, shard: int, width: int, batch: Batch) -> None:
     """``policy.reset`` for each slot of ``batch`` where an episode has just started (its info is
     ``Episode.start_info()``, the one info without a ``turn``); global slot ids are
     ``shard * width + slot``. With a ``GuardedPolicy`` a raising ``reset`` ends that episode alone."""
-    for slot, _obs, info in batch:
-        if "turn" not in info:
-            policy.reset(shard * width + slot, info)
+    started = [(shard * width + slot, info) for slot, _obs, info in batch if "turn" not in info]
+    if isinstance(policy, GuardedPolicy):
+        policy.reset_all(started)
+        return
+    for slot, info in started:
+        policy.reset(slot, info)
 
 
 def info_view(info: dict[str, Any], keys: frozenset[str] | None) -> dict[str, Any]:
@@ -311,16 +314,25 @@ class _Worker:
             except BaseException as exc:  # handed to the driver, which decides
                 fut.set_exception(exc)
 
-    def call(self, fn: Any, args: tuple[Any, ...], timeout: float) -> Any:
+    def submit(self, fn: Any, args: tuple[Any, ...]) -> Future[Any]:
         fut: Future[Any] = Future()
         self.jobs.put((fn, args, fut))
+        return fut
+
+    def abandon(self) -> None:
+        """Leave this worker to its running call: the next call gets a new one."""
+        if getattr(_LOCAL, "worker", None) is self:
+            _LOCAL.worker = None
+        self.jobs.put(None)  # ends the thread once the abandoned call returns
+
+    def call(self, fn: Any, args: tuple[Any, ...], timeout: float) -> Any:
+        fut = self.submit(fn, args)
         try:
             return fut.result(timeout)
         except TimeoutError:
             if fut.done():  # the policy's own TimeoutError (a network call's, say): its failure, not ours
                 raise
-            _LOCAL.worker = None
-            self.jobs.put(None)  # ends the thread once the abandoned call returns
+            self.abandon()
             raise PolicyTimeout from None
 
 
@@ -422,13 +434,78 @@ class GuardedPolicy:
     def reset(self, slot: int, info: dict[str, Any]) -> None:
         """``policy.reset`` within ``timeout``, as ``act``: one that raises or does not return in time
         ends that slot's episode (``policy_error``, ``policy_timeout``) at its first round."""
-        self.failed.pop(slot, None)
+        self.reset_all([(slot, info)])
+
+    def reset_all(self, items: list[tuple[int, dict[str, Any]]]) -> None:
+        """``reset`` for each ``(slot, info)`` of a round, in order, each within ``timeout``. A sync
+        ``reset`` runs them all in one worker-thread call (one hand-off per round, not per episode: on
+        2 busy cores a hand-off cost ~0.45 ms against ~0.14 ms for ``RandomPolicy.reset`` itself),
+        the driver watching each one's own deadline; one that hangs is abandoned with that thread and
+        the resets after it run on a new one, each once."""
+        for slot, _info in items:
+            self.failed.pop(slot, None)
+        if self.timeout is None or inspect.iscoroutinefunction(self.policy.reset):
+            for slot, info in items:
+                self._reset_one(slot, info)
+            return
+        rest = list(items)
+        while rest:
+            rest = self._reset_in_turn(rest, self.timeout)
+
+    def _reset_one(self, slot: int, info: dict[str, Any]) -> None:
         try:
             _within(self.policy.reset, (slot, info), self.timeout)
         except PolicyTimeout:
             self.failed[slot] = Failed("policy_timeout", _late(self.timeout, "reset"))
         except Exception as exc:
             self.failed[slot] = Failed("policy_error", f"reset: {error_reason(exc)}")
+
+    def _reset_in_turn(
+        self, items: list[tuple[int, dict[str, Any]]], timeout: float
+    ) -> list[tuple[int, dict[str, Any]]]:
+        """Run ``items``' resets in turn in the worker thread; returns those after one that hung (or
+        ``[]``), which have not run and never will on that thread."""
+        reset = self.policy.reset
+        now: list[Any] = [0, time.monotonic()]  # the reset running (its index) and when it began
+        stopped: list[bool] = []
+        claim = threading.Lock()  # the thread takes its next reset, or the driver stops it: not both
+        errors: dict[int, Exception] = {}
+
+        def each() -> None:
+            for k, (slot, info) in enumerate(items):
+                with claim:
+                    if stopped:
+                        return
+                    now[:] = [k, time.monotonic()]
+                try:
+                    result = reset(slot, info)
+                    if inspect.isawaitable(result):
+                        resolve(result)
+                except Exception as exc:
+                    errors[k] = exc
+
+        worker = _worker()
+        fut = worker.submit(each, ())
+        hung = None
+        while hung is None:
+            k, began = now
+            try:
+                fut.result(max(0.0, began + timeout - time.monotonic()))
+                break
+            except TimeoutError:  # ours: ``each`` keeps the resets' own errors
+                with claim:
+                    if not fut.done() and now == [k, began]:  # the same reset for all of its time
+                        hung = k
+                        stopped.append(True)
+        if hung is not None:
+            worker.abandon()
+        for k, (slot, _info) in enumerate(items[: len(items) if hung is None else hung]):
+            if k in errors:
+                self.failed[slot] = Failed("policy_error", f"reset: {error_reason(errors[k])}")
+        if hung is None:
+            return []
+        self.failed[items[hung][0]] = Failed("policy_timeout", _late(timeout, "reset"))
+        return items[hung + 1 :]
 
 
 def call_policy(policy: Any, observations: list[str], infos: list[dict[str, Any]]) -> tuple[list[Any], float]:

@@ -102,12 +102,18 @@ class Hanging(Oracle):
 
 
 class HangingReset(Hanging):
-    """The oracle, whose ``reset`` for ``BAD`` blocks (abandoned by the timeout; released at the end)."""
+    """The oracle, whose ``reset`` for ``BAD`` blocks (abandoned by the timeout; released at the end);
+    ``resets`` lists the episodes whose reset returned."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.resets: list[str] = []
 
     def reset(self, slot: int, info: dict[str, Any]) -> None:
         if self.hit([info]):
             self.release.wait(60)
         self.oracle.reset(slot, info)
+        self.resets.append(info["task_id"])
 
     def act(self, observations: list[str], infos: list[dict[str, Any]]) -> list[str]:
         return self.oracle.act(observations, infos)
@@ -221,10 +227,14 @@ def test_an_async_policys_slots_are_asked_again_all_at_once(healthy: list[Trajec
     assert [t.line() for t in trajs] == [t.line() for t in healthy]
 
 
-def test_a_hanging_reset_times_out_that_episode(healthy: list[Trajectory]) -> None:
+@pytest.mark.parametrize("batch_size", [3, len(PLAN)])
+def test_a_hanging_reset_times_out_that_episode(healthy: list[Trajectory], batch_size: int) -> None:
     """``reset`` goes through the same timeout as ``act``: the episode whose reset hangs ends with
-    ``policy_timeout``, the run goes on and every other episode plays as in a healthy run."""
-    trajs = run(TASKS, HangingReset(), policy_timeout=0.5, **KW)
+    ``policy_timeout``, the run goes on and every other episode plays as in a healthy run. A round's
+    resets run in turn in one thread: those after the one that hangs run on a new one, once each."""
+    policy = HangingReset()
+    trajs = run(TASKS, policy, policy_timeout=0.5, **{**KW, "batch_size": batch_size})
+    assert sorted(policy.resets) == sorted(t.id for t in PLAN if t.id != BAD)
     _check_one_failed(
         trajs, healthy, "policy_timeout", "policy.reset did not return within policy_timeout=0.5 s"
     )
