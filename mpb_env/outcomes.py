@@ -12,7 +12,8 @@ outcome            reward_valid    when
                                    budget pays 0): a real score of a policy that did not finish
 ``policy_error``   False           the policy raised, returned the wrong number of actions, or its
                                    ``reset`` raised; the episode stopped there
-``policy_timeout`` False           the policy call did not return within the run's ``policy_timeout``
+``policy_timeout`` False           the policy call (``act`` or ``reset``) did not return within the
+                                   run's ``policy_timeout``
 ``env_error``      False           the env itself failed (a bug in a tool, the checker, the parser)
 =================  ==============  ===============================================================
 

@@ -71,6 +71,7 @@ from mpb_env.rollouts.runner import (
     REPORT_FILE,
     TRAJECTORIES_FILE,
     TRANSPORTS,
+    Heartbeat,
     RayUnavailable,
     RunConflict,
     Trajectory,
@@ -569,6 +570,15 @@ def cmd_eval(args: argparse.Namespace) -> int:
         raise UsageError("--resume needs --out DIR (the run to continue)")
     if args.address and not args.ray:
         raise UsageError("--address needs --ray")
+    for flag, value in (("--call-deadline", args.call_deadline), ("--start-deadline", args.start_deadline)):
+        if value is not None and not args.ray:
+            raise UsageError(f"{flag} needs --ray")
+    defaults = Heartbeat()
+    heartbeat = Heartbeat(
+        call_deadline_s=args.call_deadline or defaults.call_deadline_s,
+        ping_timeout_s=defaults.ping_timeout_s,
+        start_deadline_s=args.start_deadline or defaults.start_deadline_s,
+    )
     try:
         check_transport(args.transport)  # "channel" was removed: one line saying so
     except ValueError as exc:
@@ -616,6 +626,7 @@ def cmd_eval(args: argparse.Namespace) -> int:
             tool_format=args.tool_format,
             policy_timeout=args.policy_timeout,
             retry_failed=args.retry_failed,
+            heartbeat=heartbeat,
         )
     except RayUnavailable as exc:
         raise RunError(str(exc)) from None
@@ -981,6 +992,23 @@ def build_parser() -> argparse.ArgumentParser:
     )
     p.add_argument("--ray", action="store_true", help="run on Ray actors (a local instance unless --address)")
     p.add_argument("--address", default=None, help="Ray cluster address, e.g. auto or ray://head:10001")
+    p.add_argument(
+        "--call-deadline",
+        type=_between(float, 0.001, 1e9, "1e9"),
+        default=None,
+        metavar="S",
+        help="--ray: seconds an actor call (one batch step) may be outstanding before the actor is "
+        "pinged; one that then does not answer within "
+        f"{Heartbeat().ping_timeout_s:g} s is replaced (default: {Heartbeat().call_deadline_s:g})",
+    )
+    p.add_argument(
+        "--start-deadline",
+        type=_between(float, 0.001, 1e9, "1e9"),
+        default=None,
+        metavar="S",
+        help="--ray: seconds a new actor may take to give its first answer before an unanswered ping "
+        f"has it replaced (default: {Heartbeat().start_deadline_s:g})",
+    )
     p.add_argument(
         "--workers", type=_positive, default=None, help="shards / Ray actors (default: 1, or 2 with --ray)"
     )

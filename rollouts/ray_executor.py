@@ -21,7 +21,9 @@ Ray would have (Ray's own calls carry pickles: a Ray cluster trusts its members)
 Heartbeat (``Heartbeat``): an actor that is alive to Ray but answers nothing (SIGSTOPped, deadlocked)
 would hold the run forever. When a call has been outstanding ``call_deadline_s``, the driver pings the
 actor, which answers from a thread of its own (a Ray concurrency group) even while it steps; no answer
-within ``ping_timeout_s`` and the actor is killed and replaced as if it had died, with a warning.
+within ``ping_timeout_s`` and the actor is killed and replaced as if it had died, with a warning. A new
+actor, which answers nothing until its constructor is done, is given ``start_deadline_s`` from its
+creation before an unanswered ping counts (an actor stopped while it starts is replaced too).
 
 Actors are pooled across runs with the same settings in one Ray session: a pooled actor that died
 or does not answer a ping while idle is replaced when the next run starts, what an interrupted run
@@ -40,7 +42,8 @@ import inspect
 import math
 import os
 import pickle
-import socket
+import subprocess
+import sys
 import time
 import warnings
 from collections import deque
@@ -62,8 +65,24 @@ from mpb_env.tasks.model import Task
 LANES = 2
 #: The info keys a run's actors send (``policy_info_keys``; ``None``: all).
 Keys = frozenset[str] | None
-#: Seconds to wait for a cluster's head address to accept a connection (``ensure_ray``).
-PROBE_TIMEOUT_S = 10.0
+#: Seconds a cluster's head may take to answer the probe's first request (``ensure_ray``).
+PROBE_TIMEOUT_S = 5.0
+#: Ray's settings for the probe's GCS client (its own process: Ray reads them once, at import): how long
+#: it waits for a connection and for the cluster's id, in place of Ray's 5 s + 5 s + 30 s per attempt.
+PROBE_ENV = {
+    "RAY_gcs_rpc_server_connect_timeout_s": "1",
+    "RAY_py_gcs_connect_timeout_s": f"{PROBE_TIMEOUT_S:g}",
+}
+#: The probe: Ray's own GCS client, connecting to the address in ``argv[1]`` (it fetches the cluster's
+#: id, so a GCS must answer); the first line of what failed goes to stdout.
+PROBE_CODE = """import sys
+try:
+    from ray._raylet import GcsClient
+    GcsClient(address=sys.argv[1])
+except Exception as exc:
+    print(f"{type(exc).__name__}: {exc}".splitlines()[0])
+    sys.exit(1)
+"""
 #: Deaths in a row of one shard's actor, with no episode finished in between, before the run stops.
 MAX_DEATHS = 3
 #: The Ray concurrency group (one thread) an actor answers pings in, beside the one that steps.
@@ -113,18 +132,35 @@ def _where(address: str) -> str:
 
 
 def _probe(address: str) -> None:
-    """Open and close a TCP connection to a ``host:port`` or ``ray://host:port`` address (``auto`` and
-    other forms are left to Ray). ``ray.init`` retries an unreachable head for many minutes, printing
-    a warning every few seconds; a wrong address should fail at once.
+    """Ask the GCS at a ``host:port`` address for its cluster's id, with Ray's own client (``ray._raylet.
+    GcsClient``) in a process of its own, whose connection windows are set short (``PROBE_ENV``:
+    Ray's ``gcs_rpc_server_connect_timeout_s`` and ``py_gcs_connect_timeout_s``). ``ray.init`` tries an
+    unreachable head 20 times, ~40 s each, printing warnings; a wrong address should fail at once. Ray
+    reads those settings once per process, so setting them here would change this driver's own Ray
+    connection; the child's output (Ray's warnings) is kept out of the terminal. ``auto`` and
+    ``ray://`` (a Ray Client server, not a GCS: Ray gives up on one after 3 tries) are left to Ray.
 
     Raises:
-        OSError: nothing listens there (or the host is unknown).
+        ConnectionError: no GCS gave its cluster's id within ``PROBE_TIMEOUT_S`` (none listens there,
+            or it refused the client).
     """
     where = _where(address)
     host, sep, port = where.rpartition(":")
-    if "://" in where or not sep or not host or not port.isdigit():
+    if "://" in address or not sep or not host or not port.isdigit():
         return
-    socket.create_connection((host.strip("[]"), int(port)), timeout=PROBE_TIMEOUT_S).close()
+    try:
+        child = subprocess.run(
+            [sys.executable, "-c", PROBE_CODE, where],
+            env={**os.environ, **PROBE_ENV},
+            capture_output=True,
+            text=True,
+            timeout=PROBE_TIMEOUT_S + 60,  # the child's own windows end it first; this bounds a hung import
+        )
+    except subprocess.TimeoutExpired as exc:
+        raise ConnectionError(f"the probe of the Ray GCS at {where} did not end") from exc
+    if child.returncode:
+        why = (child.stdout.strip().splitlines() or [f"exit code {child.returncode}"])[-1]
+        raise ConnectionError(f"Ray's GCS client (waiting up to {PROBE_TIMEOUT_S:g} s) failed there: {why}")
 
 
 def _last_line(exc: BaseException) -> str:
@@ -190,8 +226,9 @@ class _Calls:
 
     ``actors`` is the driver's list (a replaced actor is replaced there). A shard is *late* when it has
     calls outstanding and has not been heard from (a result, a ping's answer, or, when it had nothing
-    outstanding, the call sent) for ``call_deadline_s``; a late shard whose actor has answered once and
-    does not answer a ping within ``ping_timeout_s`` is *stalled*."""
+    outstanding, the call sent) for ``call_deadline_s``; a late shard whose actor does not answer a ping
+    within ``ping_timeout_s`` is *stalled* if the actor has answered once, or was created
+    ``start_deadline_s`` ago or more."""
 
     def __init__(self, ray: Any, actors: list[Any], heartbeat: Heartbeat) -> None:
         self.ray = ray
@@ -201,12 +238,13 @@ class _Calls:
         self.pending: dict[Any, tuple[int, int]] = {}  # ref -> (shard, lane); lanes -2, -1: load, start
         self.outstanding: dict[int, int] = {}  # shard -> calls outstanding
         self.heard: dict[int, float] = {}  # shard -> when it was last heard from (time.monotonic)
+        self.born: dict[int, float] = {}  # shard -> when its current actor was created (time.monotonic)
         self.answered: set[int] = set()  # shards whose current actor has answered once
         self.dead: deque[tuple[int, int]] = deque()  # (shard, lane) of stalled actors, to report
 
     def watch(self, i: int, answered: bool) -> None:
         """Shard ``i`` has a new actor (``answered``: it is known to be up, e.g. a pooled one)."""
-        self.heard[i] = time.monotonic()
+        self.heard[i] = self.born[i] = time.monotonic()
         if answered:
             self.answered.add(i)
         else:
@@ -295,9 +333,10 @@ class _Calls:
         return max(0.0, min(due) + self.heartbeat.call_deadline_s - time.monotonic())
 
     def _stalled(self, shards: list[int]) -> list[int]:
-        """Ping the late ``shards`` at once; returns those whose actor answered once before and now does
-        not answer within ``ping_timeout_s`` (or turned out dead), with a warning for each stalled one.
-        The others are heard from now (a long step, or an actor still building its world)."""
+        """Ping the late ``shards`` at once; returns those whose actor does not answer within
+        ``ping_timeout_s`` and answered once before or is ``start_deadline_s`` old (or turned out dead),
+        with a warning for each stalled one. The others are heard from now (a long step, or an actor
+        still building its world)."""
         ray = self.ray
         hb = self.heartbeat
         pings = {i: _ping(self.actors[i]) for i in shards}
@@ -313,12 +352,17 @@ class _Calls:
                 continue
             except ray.exceptions.GetTimeoutError:
                 if i in self.answered:
-                    late = now - self.heard[i]
+                    what = f"a call outstanding for {now - self.heard[i]:.1f} s"
+                elif now - self.born[i] >= hb.start_deadline_s:
+                    what = f"no answer in the {now - self.born[i]:.1f} s since it was created"
+                else:
+                    what = ""
+                if what:
                     out.append(i)
                     warnings.warn(
-                        f"shard {i}'s actor stalled: a call outstanding for {late:.1f} s and no answer to a "
-                        f"ping within {hb.ping_timeout_s:g} s; it is killed and replaced, and its "
-                        "unfinished episodes play again on the new one",
+                        f"shard {i}'s actor stalled: {what} and no answer to a ping within "
+                        f"{hb.ping_timeout_s:g} s; it is killed and replaced, and its unfinished "
+                        "episodes play again on the new one",
                         RuntimeWarning,
                         stacklevel=2,
                     )

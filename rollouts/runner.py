@@ -10,10 +10,10 @@ Wall-clock timings are the only non-deterministic numbers, so they live in ``Tra
 and ``timings.jsonl`` and never in the trajectory lines.
 
 Failures end one episode, never the run: both executors call the policy through ``call_policy``
-(a raising or wrong-count batch is retried slot by slot, a call over ``policy_timeout`` fails its
-slots, a raising ``reset`` fails its episode) and ``Episode.play`` turns an internal env error into
-``env_error``; each such episode is recorded with its ``outcome`` (``mpb_env.outcomes``), so every
-episode lands exactly once and a resumed run goes on past it. A run directory holds only its own
+(a raising, wrong-count or timed-out batch is retried slot by slot, a slot that fails or hangs alone
+ends its episode, as does a ``reset`` that raises or hangs) and ``Episode.play`` turns an internal
+env error into ``env_error``; each such episode is recorded with its ``outcome``
+(``mpb_env.outcomes``), so every episode lands exactly once and a resumed run goes on past it. A run directory holds only its own
 regular files: each is opened with ``O_NOFOLLOW`` and rewritten atomically (``open_run_file``,
 ``replace_run_file``).
 
@@ -132,29 +132,40 @@ class Heartbeat:
     stalled: a call of its has been outstanding ``call_deadline_s`` and a ping, which its actor answers
     from a thread of its own even in the middle of a step, gets no answer within ``ping_timeout_s``.
     The driver then kills the actor and replays its unfinished episodes on a new one, as for an actor
-    that died. An actor is watched from its first answer on: building its world may take any time.
+    that died. An actor that has not answered yet (Ray is starting its process, its constructor builds
+    the world, and a ping waits until that is done) is taken for stalled only once ``start_deadline_s``
+    have passed since it was created and it does not answer a ping either: so an actor stopped while it
+    starts is replaced too.
 
     Args:
         call_deadline_s: seconds a call may be outstanding before its actor is pinged (a step of a
             whole batch takes milliseconds; a long one only costs a ping); ``math.inf``: never.
         ping_timeout_s: seconds the ping may take.
+        start_deadline_s: seconds a new actor may take to give its first answer (start its process,
+            build its world); ``math.inf``: as long as it takes.
     """
 
     call_deadline_s: float = 60.0
     ping_timeout_s: float = 10.0
+    start_deadline_s: float = 300.0
 
     def __post_init__(self) -> None:
-        if not (self.call_deadline_s > 0 and self.ping_timeout_s > 0):
-            raise ValueError("the heartbeat's call_deadline_s and ping_timeout_s must be > 0")
+        if not (self.call_deadline_s > 0 and self.ping_timeout_s > 0 and self.start_deadline_s > 0):
+            raise ValueError(
+                "the heartbeat's call_deadline_s, ping_timeout_s and start_deadline_s must be > 0"
+            )
 
 
 def reset_started(policy: Policy, shard: int, width: int, batch: Batch) -> None:
     """``policy.reset`` for each slot of ``batch`` where an episode has just started (its info is
     ``Episode.start_info()``, the one info without a ``turn``); global slot ids are
     ``shard * width + slot``. With a ``GuardedPolicy`` a raising ``reset`` ends that episode alone."""
-    for slot, _obs, info in batch:
-        if "turn" not in info:
-            policy.reset(shard * width + slot, info)
+    started = [(shard * width + slot, info) for slot, _obs, info in batch if "turn" not in info]
+    if isinstance(policy, GuardedPolicy):
+        policy.reset_all(started)
+        return
+    for slot, info in started:
+        policy.reset(slot, info)
 
 
 def info_view(info: dict[str, Any], keys: frozenset[str] | None) -> dict[str, Any]:
@@ -303,16 +314,25 @@ class _Worker:
             except BaseException as exc:  # handed to the driver, which decides
                 fut.set_exception(exc)
 
-    def call(self, fn: Any, args: tuple[Any, ...], timeout: float) -> Any:
+    def submit(self, fn: Any, args: tuple[Any, ...]) -> Future[Any]:
         fut: Future[Any] = Future()
         self.jobs.put((fn, args, fut))
+        return fut
+
+    def abandon(self) -> None:
+        """Leave this worker to its running call: the next call gets a new one."""
+        if getattr(_LOCAL, "worker", None) is self:
+            _LOCAL.worker = None
+        self.jobs.put(None)  # ends the thread once the abandoned call returns
+
+    def call(self, fn: Any, args: tuple[Any, ...], timeout: float) -> Any:
+        fut = self.submit(fn, args)
         try:
             return fut.result(timeout)
         except TimeoutError:
-            if fut.done():  # the policy's own TimeoutError (a socket's, say): its failure, not ours
+            if fut.done():  # the policy's own TimeoutError (a network call's, say): its failure, not ours
                 raise
-            _LOCAL.worker = None
-            self.jobs.put(None)  # ends the thread once the abandoned call returns
+            self.abandon()
             raise PolicyTimeout from None
 
 
@@ -352,38 +372,49 @@ def _await_within(awaitable: Any, timeout: float) -> Any:
         raise
 
 
+def _within(fn: Any, args: tuple[Any, ...], timeout: float | None) -> Any:
+    """``fn(*args)`` (a policy's ``act`` or ``reset``), awaited if it is a coroutine, within ``timeout``
+    seconds (``None``: in this thread, no limit): a sync ``fn`` runs in a worker thread (``_Worker``),
+    an async one on the background event loop (``_await_within``).
+
+    Raises:
+        PolicyTimeout: no result within ``timeout``.
+        Exception: whatever ``fn`` raised.
+    """
+    if timeout is None:
+        result = fn(*args)
+        return resolve(result) if inspect.isawaitable(result) else result
+    start = time.monotonic()
+    # An async fn's call returns a coroutine, none of whose code has run yet; a sync one runs in a thread.
+    result = fn(*args) if inspect.iscoroutinefunction(fn) else _worker().call(fn, args, timeout)
+    if inspect.isawaitable(result):
+        result = _await_within(result, timeout - (time.monotonic() - start))
+    return result
+
+
 def _act(
     policy: Any, observations: list[str], infos: list[dict[str, Any]], timeout: float | None
 ) -> list[Any]:
     """``policy.act`` on one batch, checked to be ``len(observations)`` actions (``resolve``), within
-    ``timeout`` seconds (``None``: in this thread, no limit).
+    ``timeout`` seconds (``_within``).
 
     Raises:
         PolicyTimeout: no actions within ``timeout``.
         Exception: whatever the policy raised, or ``resolve``'s error for the wrong count.
     """
-    if timeout is None:
-        return resolve(policy.act(observations, infos), len(observations))
-    start = time.monotonic()
-    act = policy.act
-    if inspect.iscoroutinefunction(act):
-        result = act(observations, infos)  # a coroutine: none of its code has run yet
-    else:
-        result = _worker().call(act, (observations, infos), timeout)
-    if inspect.isawaitable(result):
-        result = _await_within(result, timeout - (time.monotonic() - start))
-    return resolve(result, len(observations))
+    return resolve(_within(policy.act, (observations, infos), timeout), len(observations))
 
 
 class GuardedPolicy:
     """A policy as the executors call it: ``act`` within ``timeout`` seconds (``call_policy``), and a
-    ``reset`` that raises ending that slot's episode (``policy_error``) instead of the run.
+    ``reset`` within ``timeout`` too, one that raises or hangs ending that slot's episode
+    (``policy_error``, ``policy_timeout``) instead of the run.
 
     Args:
         policy: the policy.
-        timeout: seconds per policy call, ``None`` for no limit (the call then runs in the driver's
-            thread; with a limit, a sync ``act`` runs in a worker thread and an async one on a
-            background event loop).
+        timeout: seconds per policy call (``act`` or ``reset``), ``None`` for no limit (the call then
+            runs in the driver's thread; with a limit, a sync one runs in a worker thread and an async
+            one on a background event loop).
     """
 
     def __init__(self, policy: Any, timeout: float | None = DEFAULT_POLICY_TIMEOUT_S) -> None:
@@ -401,11 +432,80 @@ class GuardedPolicy:
         return policy_label(self.policy)
 
     def reset(self, slot: int, info: dict[str, Any]) -> None:
-        self.failed.pop(slot, None)
+        """``policy.reset`` within ``timeout``, as ``act``: one that raises or does not return in time
+        ends that slot's episode (``policy_error``, ``policy_timeout``) at its first round."""
+        self.reset_all([(slot, info)])
+
+    def reset_all(self, items: list[tuple[int, dict[str, Any]]]) -> None:
+        """``reset`` for each ``(slot, info)`` of a round, in order, each within ``timeout``. A sync
+        ``reset`` runs them all in one worker-thread call (one hand-off per round, not per episode: on
+        2 busy cores a hand-off cost ~0.45 ms against ~0.14 ms for ``RandomPolicy.reset`` itself),
+        the driver watching each one's own deadline; one that hangs is abandoned with that thread and
+        the resets after it run on a new one, each once."""
+        for slot, _info in items:
+            self.failed.pop(slot, None)
+        if self.timeout is None or inspect.iscoroutinefunction(self.policy.reset):
+            for slot, info in items:
+                self._reset_one(slot, info)
+            return
+        rest = list(items)
+        while rest:
+            rest = self._reset_in_turn(rest, self.timeout)
+
+    def _reset_one(self, slot: int, info: dict[str, Any]) -> None:
         try:
-            self.policy.reset(slot, info)
+            _within(self.policy.reset, (slot, info), self.timeout)
+        except PolicyTimeout:
+            self.failed[slot] = Failed("policy_timeout", _late(self.timeout, "reset"))
         except Exception as exc:
             self.failed[slot] = Failed("policy_error", f"reset: {error_reason(exc)}")
+
+    def _reset_in_turn(
+        self, items: list[tuple[int, dict[str, Any]]], timeout: float
+    ) -> list[tuple[int, dict[str, Any]]]:
+        """Run ``items``' resets in turn in the worker thread; returns those after one that hung (or
+        ``[]``), which have not run and never will on that thread."""
+        reset = self.policy.reset
+        now: list[Any] = [0, time.monotonic()]  # the reset running (its index) and when it began
+        stopped: list[bool] = []
+        claim = threading.Lock()  # the thread takes its next reset, or the driver stops it: not both
+        errors: dict[int, Exception] = {}
+
+        def each() -> None:
+            for k, (slot, info) in enumerate(items):
+                with claim:
+                    if stopped:
+                        return
+                    now[:] = [k, time.monotonic()]
+                try:
+                    result = reset(slot, info)
+                    if inspect.isawaitable(result):
+                        resolve(result)
+                except Exception as exc:
+                    errors[k] = exc
+
+        worker = _worker()
+        fut = worker.submit(each, ())
+        hung = None
+        while hung is None:
+            k, began = now
+            try:
+                fut.result(max(0.0, began + timeout - time.monotonic()))
+                break
+            except TimeoutError:  # ours: ``each`` keeps the resets' own errors
+                with claim:
+                    if not fut.done() and now == [k, began]:  # the same reset for all of its time
+                        hung = k
+                        stopped.append(True)
+        if hung is not None:
+            worker.abandon()
+        for k, (slot, _info) in enumerate(items[: len(items) if hung is None else hung]):
+            if k in errors:
+                self.failed[slot] = Failed("policy_error", f"reset: {error_reason(errors[k])}")
+        if hung is None:
+            return []
+        self.failed[items[hung][0]] = Failed("policy_timeout", _late(timeout, "reset"))
+        return items[hung + 1 :]
 
 
 def call_policy(policy: Any, observations: list[str], infos: list[dict[str, Any]]) -> tuple[list[Any], float]:
@@ -413,17 +513,20 @@ def call_policy(policy: Any, observations: list[str], infos: list[dict[str, Any]
     spent. Where the policy failed a slot, its entry is a ``Failed`` instead of an action; the other
     slots' episodes go on. ``infos[i]["slot"]`` is entry ``i``'s global slot id.
 
-    * A slot whose ``reset`` raised (``GuardedPolicy``) is not asked: it gets ``policy_error``.
-    * A call that raises or returns the wrong number of actions is made again with each slot alone,
-      once each, all within one more ``timeout``: a slot that fails alone gets ``policy_error`` with
-      its reason, one the time ran out for ``policy_timeout``. So a policy that keeps per-slot state
-      must take a repeated call for the same slot and turn (``info["turn"]``) as the same call: the
-      built-in ones do.
+    * A slot whose ``reset`` raised or timed out (``GuardedPolicy``) is not asked: it gets that failure.
+    * A call that raises, returns the wrong number of actions or does not return within ``timeout``
+      is made again with each slot alone, once each, each within ``timeout`` (``_one_by_one``): an
+      async policy's slots all at once (one more ``timeout`` of wall time at most), a sync policy's
+      one after another (a hanging slot costs one ``timeout`` each). A slot that fails alone gets
+      ``policy_error`` with its reason, one that hangs alone ``policy_timeout``, and the others their
+      actions: only the failing episodes end, whatever the batch layout. So a policy that keeps
+      per-slot state must take a repeated call for the same slot and turn (``info["turn"]``) as the
+      same call: the built-in ones do.
     * A returned entry that is an exception instance fails that slot alone (``policy_error``): a
       policy can report one bad request without failing the batch.
-    * A call that does not return within ``timeout`` fails all of its slots (``policy_timeout``); an
-      async policy's coroutine is cancelled, a sync policy's worker thread is abandoned (it goes on
-      until the call returns; the policy must then bear being called again meanwhile).
+    * On a timeout an async policy's coroutine is cancelled, a sync policy's worker thread is
+      abandoned (it goes on until the call returns; the policy must then bear being called again
+      meanwhile).
 
     ``policy`` is a ``GuardedPolicy`` or a bare policy (no timeout; its ``reset`` errors are the
     caller's). ``KeyboardInterrupt`` and other non-``Exception`` errors still stop the run.
@@ -442,28 +545,31 @@ def call_policy(policy: Any, observations: list[str], infos: list[dict[str, Any]
         obs, inf = [observations[k] for k in todo], [infos[k] for k in todo]
         try:
             got = _act(guard.policy, obs, inf, guard.timeout)
-        except PolicyTimeout:
-            late = Failed("policy_timeout", _late(guard.timeout))
-            for k in todo:
-                actions[k] = late
-        except Exception as exc:
+        except Exception as exc:  # PolicyTimeout included
             if len(todo) == 1:
-                actions[todo[0]] = Failed("policy_error", error_reason(exc))
+                actions[todo[0]] = _failure(exc, guard.timeout)
             else:
-                _one_by_one(guard, todo, observations, infos, actions, error_reason(exc))
+                _one_by_one(guard, todo, observations, infos, actions)
         else:
             for k, action in zip(todo, got, strict=True):
                 actions[k] = _own(action)
     return actions, time.perf_counter() - t0
 
 
-def _late(timeout: float | None) -> str:
-    return f"policy.act did not return within policy_timeout={timeout:g} s"
+def _late(timeout: float | None, call: str = "act") -> str:
+    return f"policy.{call} did not return within policy_timeout={timeout:g} s"
 
 
 def _own(action: Any) -> Any:
     """An entry of a policy's reply: an exception instance in it fails its slot alone."""
     return Failed("policy_error", error_reason(action)) if isinstance(action, BaseException) else action
+
+
+def _failure(exc: BaseException, timeout: float | None) -> Failed:
+    """What a slot gets for a call that failed it alone."""
+    if isinstance(exc, PolicyTimeout):
+        return Failed("policy_timeout", _late(timeout))
+    return Failed("policy_error", error_reason(exc))
 
 
 def _one_by_one(
@@ -472,23 +578,64 @@ def _one_by_one(
     observations: list[str],
     infos: list[dict[str, Any]],
     actions: list[Any],
-    why: str,
 ) -> None:
-    """``call_policy``'s retry of a failed batch: each slot alone, once, within one more timeout."""
-    deadline = None if guard.timeout is None else time.monotonic() + guard.timeout
-    for k in todo:
-        left = None if deadline is None else deadline - time.monotonic()
-        if left is not None and left <= 0:
-            actions[k] = Failed("policy_timeout", f"{_late(guard.timeout)} (retrying alone after: {why})")
+    """``call_policy``'s retry of a failed or timed-out batch: each slot alone, once, each within the
+    timeout; an async policy's all at once (``_each_alone``), a sync one's in turn."""
+    policy, timeout = guard.policy, guard.timeout
+    if inspect.iscoroutinefunction(policy.act):
+        try:
+            got = _each_alone(policy.act, [(observations[k], infos[k]) for k in todo], timeout)
+        except PolicyTimeout as exc:  # the event loop itself was held past every slot's timeout
+            got = [exc] * len(todo)
+    else:
+        got = []
+        for k in todo:
+            try:
+                got.append(_act(policy, [observations[k]], [infos[k]], timeout))
+            except Exception as exc:
+                got.append(exc)
+    for k, one in zip(todo, got, strict=True):
+        if isinstance(one, BaseException):
+            if not isinstance(one, Exception):
+                raise one  # an interruption stops the run
+            actions[k] = _failure(one, timeout)
             continue
         try:
-            (action,) = _act(guard.policy, [observations[k]], [infos[k]], left)
-        except PolicyTimeout:
-            actions[k] = Failed("policy_timeout", _late(guard.timeout))
+            (action,) = resolve(one, 1)
         except Exception as exc:
-            actions[k] = Failed("policy_error", error_reason(exc))
+            actions[k] = _failure(exc, timeout)
         else:
             actions[k] = _own(action)
+
+
+def _each_alone(act: Any, items: list[tuple[str, dict[str, Any]]], timeout: float | None) -> list[Any]:
+    """An async ``act`` on each ``(observation, info)`` alone, all at once on the background loop, each
+    within ``timeout``: per item its reply or the exception it failed with (``PolicyTimeout`` for one
+    that ran out of time).
+
+    Raises:
+        PolicyTimeout: the loop did not hand the replies back within a second after ``timeout`` (a
+            coroutine blocks it with sync work).
+    """
+
+    async def one(obs: str, info: dict[str, Any]) -> Any:
+        if timeout is None:
+            return await act([obs], [info])
+        scope = asyncio.timeout(timeout)
+        try:
+            async with scope:
+                return await act([obs], [info])
+        except TimeoutError:
+            if scope.expired():
+                raise PolicyTimeout from None
+            raise  # the coroutine's own TimeoutError
+
+    async def every() -> list[Any]:
+        return await asyncio.gather(*(one(o, i) for o, i in items), return_exceptions=True)
+
+    if timeout is None:
+        return resolve(every())
+    return _await_within(every(), timeout + 1.0)  # type: ignore[no-any-return]
 
 
 def _tool_name(schema: Any) -> str | None:
@@ -1148,7 +1295,7 @@ def run(
     """Play every episode of ``tasks`` once with ``policy`` and return the trajectories in plan order.
 
     The run always completes, with one trajectory per episode: an episode the policy fails (it
-    raises, returns the wrong number of actions, its ``reset`` raises, or it exceeds
+    raises, returns the wrong number of actions, its ``reset`` raises, or it or its ``reset`` exceeds
     ``policy_timeout``; see ``call_policy``) or the env fails on ends there with that ``outcome``
     and the others go on. Only an interruption (``KeyboardInterrupt``), a run-directory conflict or an
     executor failure (Ray) stops a run. No env step needs a timeout of its own: what one turn may cost
@@ -1175,8 +1322,8 @@ def run(
             plan, played with the same settings, policy label and tasks (``run.json``); a partial last line of
             an interrupted write is dropped and its episode played again. The plan may be longer than
             the first run's (e.g. a run of ``--limit 100`` continued over the whole suite).
-        transport: ``"auto"`` or ``"ray"``, both Ray actor calls (``"channel"``, a socket per actor,
-            was removed and is refused).
+        transport: ``"auto"`` or ``"ray"``, both Ray actor calls (``"channel"``, a connection of its
+            own per actor, was removed and is refused).
         tool_search: offer ``search_tools`` in A_0 (default); ``False``: the paper-strict action set.
         tool_format: how the policy is shown the tools (``Episode``): ``"schema"`` (default: JSON schemas
             in ``info["tools"]``, which model policies pass on as ``tools``) or ``"compact"`` (one line per

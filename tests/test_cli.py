@@ -377,6 +377,36 @@ def test_an_unreachable_ray_cluster_is_one_line_and_exit_1(capsys, runnable: str
     assert err.strip() == "mpb: error: cannot connect to the Ray cluster at 10.0.0.9:6379: Failed to connect"
 
 
+def test_the_ray_heartbeat_deadlines_reach_the_run(capsys, runnable: str, monkeypatch) -> None:
+    """``--call-deadline`` (an actor call, one batch step) and ``--start-deadline`` (a new actor's
+    first answer) set the run's ``Heartbeat``; without them it is ``Heartbeat()``; both need ``--ray``."""
+    from mpb_env.rollouts import cli
+    from mpb_env.rollouts.runner import Heartbeat
+
+    seen: list[Heartbeat] = []
+
+    def stop(*args, **kwargs):  # records the heartbeat, then stops as an unreachable cluster would
+        seen.append(kwargs["heartbeat"])
+        raise cli.RayUnavailable("stopped here")
+
+    monkeypatch.setattr(cli, "run", stop)
+    base = ["eval", "--ray", "--policy", "null", "--tasks", runnable]
+    assert run(capsys, *base)[0] == 1
+    assert run(capsys, *base, "--call-deadline", "5", "--start-deadline", "120")[0] == 1
+    assert run(capsys, *base, "--call-deadline", "2.5")[0] == 1
+    assert seen == [
+        Heartbeat(),
+        Heartbeat(call_deadline_s=5.0, ping_timeout_s=10.0, start_deadline_s=120.0),
+        Heartbeat(call_deadline_s=2.5, ping_timeout_s=10.0, start_deadline_s=300.0),
+    ]
+    for flag in ("--call-deadline", "--start-deadline"):
+        code, out, err = run(capsys, "eval", "--policy", "null", "--tasks", runnable, flag, "5")
+        assert (code, out, err.strip()) == (2, "", f"mpb: error: {flag} needs --ray")
+        code, out, err = run(capsys, *base, flag, "0")
+        assert code == 2 and flag in err and "\n" not in err.strip()
+    assert len(seen) == 3
+
+
 def test_an_os_error_without_out_is_not_called_a_write_error(capsys, runnable: str, monkeypatch) -> None:
     from mpb_env.rollouts import cli
 

@@ -101,10 +101,53 @@ class Hanging(Oracle):
         return self.oracle.act(observations, infos)
 
 
+class HangingReset(Hanging):
+    """The oracle, whose ``reset`` for ``BAD`` blocks (abandoned by the timeout; released at the end);
+    ``resets`` lists the episodes whose reset returned."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.resets: list[str] = []
+
+    def reset(self, slot: int, info: dict[str, Any]) -> None:
+        if self.hit([info]):
+            self.release.wait(60)
+        self.oracle.reset(slot, info)
+        self.resets.append(info["task_id"])
+
+    def act(self, observations: list[str], infos: list[dict[str, Any]]) -> list[str]:
+        return self.oracle.act(observations, infos)
+
+
 class AsyncHanging(Oracle):
     async def act(self, observations: list[str], infos: list[dict[str, Any]]) -> list[str]:
         if self.hit(infos):
             await asyncio.sleep(60)  # cancelled by the timeout
+        return self.oracle.act(observations, infos)
+
+
+class AsyncRendezvous(Oracle):
+    """The oracle, whose batch call hangs while it holds the first turn of either episode of ``PAIR``,
+    and whose call for one of them alone at that turn waits until the other's has begun too: asked
+    one after the other, both would time out."""
+
+    PAIR = frozenset({PLAN[1].id, PLAN[4].id})
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.arrived: set[str] = set()
+        self.both: asyncio.Event | None = None
+
+    async def act(self, observations: list[str], infos: list[dict[str, Any]]) -> list[str]:
+        first = {i["task_id"] for i in infos if "turn" not in i} & self.PAIR
+        if first and len(infos) > 1:
+            await asyncio.sleep(60)  # cancelled by the timeout
+        if first:
+            self.both = self.both or asyncio.Event()
+            self.arrived |= first
+            if self.arrived == self.PAIR:
+                self.both.set()
+            await self.both.wait()
         return self.oracle.act(observations, infos)
 
 
@@ -161,6 +204,39 @@ def test_a_hanging_policy_times_out_its_call(healthy: list[Trajectory], policy: 
     trajs = run(TASKS, policy(), policy_timeout=0.5, **{**KW, "batch_size": 1})
     _check_one_failed(
         trajs, healthy, "policy_timeout", "policy.act did not return within policy_timeout=0.5 s"
+    )
+
+
+@pytest.mark.parametrize("batch_size", [3, len(PLAN)])
+@pytest.mark.parametrize("policy", [Hanging, AsyncHanging], ids=["sync", "async"])
+def test_a_timed_out_batch_is_asked_again_slot_by_slot(
+    healthy: list[Trajectory], policy: type[Oracle], batch_size: int
+) -> None:
+    """A batch call that times out is made again with each slot alone, each within the timeout: only
+    the episode that hangs alone ends with ``policy_timeout``, whatever the batch layout."""
+    trajs = run(TASKS, policy(), policy_timeout=0.5, **{**KW, "batch_size": batch_size})
+    _check_one_failed(
+        trajs, healthy, "policy_timeout", "policy.act did not return within policy_timeout=0.5 s"
+    )
+
+
+def test_an_async_policys_slots_are_asked_again_all_at_once(healthy: list[Trajectory]) -> None:
+    """Two episodes each wait, alone, for the other's call to begin: asked again one after the other
+    both would time out; asked at once (each with its own timeout) both go on."""
+    trajs = run(TASKS, AsyncRendezvous(), policy_timeout=2.0, **{**KW, "batch_size": len(PLAN)})
+    assert [t.line() for t in trajs] == [t.line() for t in healthy]
+
+
+@pytest.mark.parametrize("batch_size", [3, len(PLAN)])
+def test_a_hanging_reset_times_out_that_episode(healthy: list[Trajectory], batch_size: int) -> None:
+    """``reset`` goes through the same timeout as ``act``: the episode whose reset hangs ends with
+    ``policy_timeout``, the run goes on and every other episode plays as in a healthy run. A round's
+    resets run in turn in one thread: those after the one that hangs run on a new one, once each."""
+    policy = HangingReset()
+    trajs = run(TASKS, policy, policy_timeout=0.5, **{**KW, "batch_size": batch_size})
+    assert sorted(policy.resets) == sorted(t.id for t in PLAN if t.id != BAD)
+    _check_one_failed(
+        trajs, healthy, "policy_timeout", "policy.reset did not return within policy_timeout=0.5 s"
     )
 
 
@@ -347,8 +423,9 @@ def local_ray() -> Any:
         (WrongCount, None, "ValueError: policy.act returned 2 actions for 1 observations"),
         (RaisingReset, None, "reset: KeyError: 'no chat for this task'"),
         (Hanging, 0.5, "policy.act did not return within policy_timeout=0.5 s"),
+        (HangingReset, 0.5, "policy.reset did not return within policy_timeout=0.5 s"),
     ],
-    ids=["raising", "wrong-count", "raising-reset", "hanging"],
+    ids=["raising", "wrong-count", "raising-reset", "hanging", "hanging-reset"],
 )
 def test_on_ray_a_failing_policy_fails_its_episode_alone(
     tmp_path: Path, healthy: list[Trajectory], policy: type[Oracle], timeout: float | None, error: str
@@ -356,32 +433,25 @@ def test_on_ray_a_failing_policy_fails_its_episode_alone(
     """The Ray executor calls the policy through the same ``call_policy``: the run completes on its
     actors, the failed episode is recorded with its outcome, every other one as in a healthy run."""
     outcome = "policy_error" if timeout is None else "policy_timeout"
-    kw = {**KW, "batch_size": 1} if timeout else KW
     trajs = run(
-        TASKS, policy(), executor="ray", workers=2, policy_timeout=timeout or 600.0, out=tmp_path / "r", **kw
+        TASKS, policy(), executor="ray", workers=2, policy_timeout=timeout or 600.0, out=tmp_path / "r", **KW
     )
     _check_one_failed(trajs, healthy, outcome, error)
     assert len(read_trajectories(tmp_path / "r" / TRAJECTORIES_FILE)) == len(PLAN)
 
 
 @pytest.mark.usefixtures("local_ray")
-def test_on_ray_an_async_policy_that_hangs_times_out_its_call_alone(
+def test_on_ray_an_async_policy_that_hangs_times_out_that_episode_alone(
     tmp_path: Path, healthy: list[Trajectory]
 ) -> None:
     """The Ray driver hands an async policy every ready batch in one call (its requests run
-    concurrently), so a call that hangs times out each episode it holds; the run still completes, and
-    every other episode is played as in a healthy run."""
+    concurrently), so a call that hangs holds episodes of both actors; asked again slot by slot, only
+    the episode that hangs alone ends with ``policy_timeout``, as in the local run, byte for byte."""
     late = "policy.act did not return within policy_timeout=0.5 s"
+    local = run(TASKS, AsyncHanging(), policy_timeout=0.5, **KW)
     trajs = run(
-        TASKS, AsyncHanging(), executor="ray", workers=2, policy_timeout=0.5, out=tmp_path / "r",
-        **{**KW, "batch_size": 1},
-    )  # fmt: skip
-    assert [t.task_id for t in trajs] == [t.id for t in PLAN]
-    failed = {t.task_id for t in trajs if t.outcome != "ok"}
-    assert BAD in failed and len(failed) < len(PLAN)
-    for t, ok in zip(trajs, healthy, strict=True):
-        if t.task_id in failed:
-            assert (t.outcome, t.reward_valid, t.error) == ("policy_timeout", False, late)
-        else:
-            assert t.line() == ok.line()
+        TASKS, AsyncHanging(), executor="ray", workers=2, policy_timeout=0.5, out=tmp_path / "r", **KW
+    )
+    _check_one_failed(trajs, healthy, "policy_timeout", late)
+    assert [t.line() for t in trajs] == [t.line() for t in local]
     assert len(read_trajectories(tmp_path / "r" / TRAJECTORIES_FILE)) == len(PLAN)

@@ -1,6 +1,6 @@
 """``mpb eval --ray --address HOST:PORT`` against a Ray cluster started on its own (``ray start --head``),
 as a user with a cluster runs it: the driver joins the cluster, steps the actors through Ray actor calls,
-and writes the same trajectories as an in-process run.
+and writes the same trajectories as an in-process run; and a wrong address fails at once, in one line.
 
 The head runs in a temp dir of its own (so it never becomes the machine's "current" cluster that a
 bare ``ray.init()`` would join) with token authentication off (its token would live there too)."""
@@ -67,3 +67,22 @@ def test_eval_on_an_existing_cluster_matches_the_local_run(cluster: str, tmp_pat
     assert (tmp_path / "local/trajectories.jsonl").read_bytes() == (
         tmp_path / "ray/trajectories.jsonl"
     ).read_bytes()
+
+
+def test_a_wrong_address_fails_at_once_in_one_line(tmp_path: Path) -> None:
+    """Nothing listens at port 1: Ray's own connect would retry for many minutes (20 tries of ~40 s),
+    far past this ``timeout``; the probe (Ray's GCS client with short windows) ends the run with one
+    line naming the address."""
+    bad = subprocess.run(
+        [*MPB, "eval", "--split", "starter", "--no-progress", "--ray", "--address", "127.0.0.1:1"],
+        capture_output=True,
+        text=True,
+        timeout=180,
+        env=ENV,
+        cwd=tmp_path,
+    )
+    assert bad.returncode == 1
+    assert bad.stderr.strip().splitlines() == [
+        "mpb: error: cannot connect to the Ray cluster at 127.0.0.1:1: Ray's GCS client (waiting up to "
+        "5 s) failed there: RpcError: Timed out while waiting for GCS to become available."
+    ]
