@@ -41,3 +41,25 @@ def test_every_domain_touches_another_domains_tables() -> None:
         used |= {"settings"} if re.search(r"\.(?:setting|set_setting)\(", src) else set()
         foreign = {t for t in used if any(t in tabs for other, tabs in owned.items() if other != name)}
         assert foreign, f"{mod.DOMAIN}: no table of another domain is read or written"
+
+
+def test_catalog_order_does_not_depend_on_which_domain_was_imported_first() -> None:
+    """Importing one domain module before the rest (as a test or a user script may) once put its tools
+    first, which changed the tools recall fills a short ranking with, and so the A_0 of some tasks."""
+    import subprocess
+    import sys
+
+    script = (
+        "import mpb_env.domains.{mod}\n"
+        "from mpb_env.domains import catalog\n"
+        "from mpb_env.recall import rank\n"
+        "print(list(catalog()) == list(catalog()), ','.join(catalog()), ','.join(rank('Grab Pixel Recipes', 15)))"
+    )
+    outs = {
+        mod: subprocess.run(
+            [sys.executable, "-c", script.format(mod=mod)], capture_output=True, text=True, check=True
+        ).stdout
+        for mod in ("apps", "assistant", "time_mgmt")
+    }
+    assert len(set(outs.values())) == 1, outs
+    assert outs["apps"].split()[1].split(",") == list(catalog())

@@ -39,11 +39,32 @@ def modules() -> list[ModuleType]:
     if not _MODULES:
         found = [importlib.import_module(f"{__name__}.{m.name}") for m in pkgutil.iter_modules(__path__)]
         _MODULES.extend(sorted(found, key=lambda mod: (getattr(mod, "SEED_ORDER", 100), mod.__name__)))
+        _canonical_order([mod.__name__ for mod in found])
     return _MODULES
 
 
+def _canonical_order(module_names: list[str]) -> None:
+    """Put ``REGISTRY`` in catalog order, whatever order the domain modules were first imported in:
+    modules by name, tools in the order their module defines them (anything registered elsewhere
+    after them, in registration order). Recall fills short rankings in catalog order, so code that
+    imported one domain module before the rest must not change what a task is offered."""
+    rank = {name: i for i, name in enumerate(module_names)}
+    specs = list(REGISTRY.values())
+
+    def key(i: int) -> tuple[int, int]:
+        fn = specs[i].fn
+        if fn.__module__ not in rank:
+            return len(rank), i
+        return rank[fn.__module__], fn.__code__.co_firstlineno
+
+    order = sorted(range(len(specs)), key=key)
+    REGISTRY.clear()
+    REGISTRY.update((specs[i].name, specs[i]) for i in order)
+
+
 def catalog() -> dict[str, ToolSpec]:
-    """Every registered tool by name, in registration order."""
+    """Every registered tool by name, in catalog order (domain modules by name, each module's tools as
+    it defines them), whichever domain module was imported first."""
     modules()
     return REGISTRY
 
