@@ -10,6 +10,7 @@ from task_ids import _by_family
 
 import mpb_env  # noqa: F401
 from domain_harness import call, fresh
+from mpb_env.fairness import fair_variants, fairness
 from mpb_env.tools.runtime import execute
 from mpb_env.world.state import PhoneState
 from rollouts.adversarial import CATCH_ALL
@@ -147,3 +148,13 @@ def test_tap_needs_the_fix_and_the_tap(task_id: str) -> None:
         {"name": "set_nfc_enabled", "arguments": {"enabled": True, "payment_app_id": "wallet"}}
     )
     assert play(task_id, [fix.decode(), turns[2], "Ready to tap."])["success"]
+
+
+@pytest.mark.parametrize("task_id", _tasks(("media.screen_record_declined",)))
+def test_no_fair_variant_asks_a_declined_consent_again(task_id: str) -> None:
+    """A repeat of the declined start changes nothing in the state but asks the user again: the
+    fairness suite offers it as no idempotent retry, and every variant it does offer passes."""
+    task = ENV.unwrapped._index[task_id]
+    variants = dict(fair_variants(task))
+    assert "idempotent-retry" not in variants and variants
+    assert all(ok for _name, ok in fairness(task))
