@@ -12,8 +12,9 @@ Success = every applicable gate ∧ the task's fixed primary checker (paper §3.
 * Bucket 3 (``behavior``): the rubric's route and handoff slots, the final message's kind and content
   (what it states came back from a call of the episode, one answer, no raw tool output), and
   optionally no other mutation.
-* Every bucket: no action done twice (``repeated_calls``) and no more than ``MAX_SPARE_ASKS`` questions
-  to the user beyond the facts it holds back. Free text is judged by ``$text`` matchers (``says``):
+* Every bucket: no action done twice (``repeated_calls``), no consent asked again after the user
+  declined it (``asked_again_after_decline``) and no more than ``MAX_SPARE_ASKS`` questions to the
+  user beyond the facts it holds back. Free text is judged by ``$text`` matchers (``says``):
   the dictated words, in order, nothing denied, nothing stuffed.
 * Memory gate: gold memory IDs ⊆ IDs returned by ``search_user_memory`` in the trajectory, each by a
   search about it (top 3, sharing a word with it), and at most 15 memories pulled in all
@@ -511,6 +512,24 @@ def repeated_calls(state: PhoneState) -> list[str]:
         if key in seen:
             out.append(name)
         seen.add(key)
+    return out
+
+
+def asked_again_after_decline(state: PhoneState) -> list[str]:
+    """Tools that put a consent question to the user (their data says ``consent: {"asked": true}``,
+    as ``start_screen_recording``'s dialog does) again after the user declined one: a declined consent
+    is an answer to pass on to the user, not to wear down by asking again."""
+    declined: set[str] = set()
+    out: list[str] = []
+    for e in state.log:
+        data = e["data"]
+        consent = data.get("consent") if e["status"] == "success" and isinstance(data, dict) else None
+        if not isinstance(consent, dict) or consent.get("asked") is not True:
+            continue
+        if e["tool"] in declined:
+            out.append(e["tool"])
+        if consent.get("answer") == "decline":
+            declined.add(e["tool"])
     return out
 
 
@@ -1061,8 +1080,8 @@ def check(task: Task, state: PhoneState, final: str | None, asks: int = 0) -> Ve
     """The gated verdict for a finished (or truncated) episode; ``asks``: its ``ask_user`` calls.
 
     Besides the bucket's checker, every bucket fails an episode that does an action twice
-    (``repeated_calls``) or asks the user more than once beyond the facts it holds back
-    (``MAX_SPARE_ASKS``)."""
+    (``repeated_calls``), asks a declined consent again (``asked_again_after_decline``) or asks the
+    user more than once beyond the facts it holds back (``MAX_SPARE_ASKS``)."""
     if task.bucket == "tool":
         primary, reasons, frac = check_calls(task, state)
     elif task.bucket == "state":
@@ -1075,6 +1094,10 @@ def check(task: Task, state: PhoneState, final: str | None, asks: int = 0) -> Ve
     if again:
         primary = False
         reasons.append(f"did the same thing twice: {', '.join(again)}")
+    pressed = asked_again_after_decline(state)
+    if pressed:
+        primary = False
+        reasons.append(f"asked the user's consent again after they declined: {', '.join(pressed)}")
     if asks > len(task.user_facts) + MAX_SPARE_ASKS:
         primary = False
         reasons.append(f"asked the user {asks} times; {len(task.user_facts)} fact(s) were missing")

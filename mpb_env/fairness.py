@@ -10,7 +10,8 @@ tool catalog and the task's S0, and is produced only where it applies:
   first whose successful call leaves the state as it was but for bookkeeping stamps.
 * ``idempotent-retry``: the oracle's last mutating call whose identical re-issue is a no-op, repeated
   right after it (a retry after an unclear result). A call whose repeat does the action again (a second
-  message, a second booking) is no such variant: doing it twice is wrong where the task says once.
+  message, a second booking) is no such variant: doing it twice is wrong where the task says once; nor
+  is one that put a consent dialog to the user (``start_screen_recording``): a repeat asks them again.
 * ``equivalent-path``: one of the oracle's mutating calls made another way the catalog offers, checked to
   have the same effect on the state at that point: a tool that stands for another
   (``checkers.canonical_call``: the Wi-Fi quick-settings tile for ``set_wifi_enabled``), or a record
@@ -190,6 +191,8 @@ def idempotent_retry(task: Task, turns: Turns) -> Turns | None:
         last = after.log[-1] if after.log else None
         if not last or last["tool"] != call["name"] or last["status"] != "success":
             continue
+        if isinstance(last["data"], dict) and isinstance(last["data"].get("consent"), dict):
+            continue  # it put a consent dialog to the user: a repeat asks them again, no silent retry
         if _is_noop(after, call["name"], call["arguments"]):
             out = _copy(turns)
             out[ti].insert(ci + 1, {"name": call["name"], "arguments": dict(call["arguments"])})  # type: ignore[union-attr]

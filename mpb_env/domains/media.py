@@ -25,7 +25,10 @@ Tables:
         "location", "size_mb", "album", "favorite", "duration_s"}}``; ``album`` is an album ID,
         ``location`` is ``None`` when the Camera app may not read the location, ``duration_s`` is ``None``
         for stills. Core ``photo_001``..``photo_012``; generated ``photo_101``...
-    screen_recording: ``{"current": {"started_at", "with_audio"}}`` while the screen is being recorded.
+    screen_recording: ``{"current": {"started_at", "with_audio"}}`` while the screen is being recorded;
+        ``"consent": {"answer": "allow"|"decline"}``, the user's answer to the consent dialog Android shows
+        for every capture session (MediaProjection; "Start now" / "Cancel"), a task's S0 sets it and the
+        tools never write it; absent, the user allows.
     ambient_audio: ``{"current": {"title", "artist", "album", "year", "genre", "source", "loudness_db"}}``
         when music is playing around the phone (what ``recognize_song`` hears); empty for silence.
     song_recognitions: ``{rec_id: {"id", "time", "title", "artist", "album", "media_id"}}``.
@@ -1510,13 +1513,16 @@ def record_video(s: PhoneState, duration_s: int, mode: VideoMode = "video", albu
 
 @tool(DOMAIN, mutates=True)
 def start_screen_recording(s: PhoneState, with_audio: bool = False) -> Ok:
-    """Start recording the screen; stop_screen_recording saves the video to the gallery.
+    """Start recording the screen; Android first asks the user's consent for this session (an earlier
+    session's consent is not reused). If the user declines, nothing is recorded: tell them, don't retry.
+    stop_screen_recording saves the video to the gallery.
 
     Args:
         with_audio: Also record the microphone, e.g. true.
 
     Returns:
-        ``{"started_at", "with_audio", "free_mb"}``.
+        ``{"started_at", "with_audio", "free_mb", "consent": {"asked": true, "answer": "allow"}}``; when
+        the user declines, ``{"started": false, "consent": {"asked": true, "answer": "decline"}}``.
 
     Raises:
         Conflict: the screen is already being recorded.
@@ -1532,9 +1538,18 @@ def start_screen_recording(s: PhoneState, with_audio: bool = False) -> Ok:
             setting="storage.free_mb",
             free_mb=free,
         )
+    answer = (s.get("screen_recording", "consent") or {}).get("answer", "allow")
+    consent = {"asked": True, "answer": answer}
+    if answer != "allow":
+        return ok(
+            "Asked the user's consent to record the screen: they declined, so the recording did not start",
+            {"started": False, "consent": consent},
+        )
     rec = {"started_at": s.now_iso(), "with_audio": with_audio}
     s.put("screen_recording", "current", rec)
-    return ok("Screen recording started", {**rec, "free_mb": free})
+    return ok(
+        "The user allowed recording; screen recording started", {**rec, "free_mb": free, "consent": consent}
+    )
 
 
 @tool(DOMAIN, mutates=True)

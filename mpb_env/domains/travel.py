@@ -62,11 +62,13 @@ SEED_ORDER = 58
 SeatType = Literal["window", "aisle", "middle", "any"]
 TravelMode = Literal["drive", "transit", "walk", "bike"]
 BookingKind = Literal["flight", "hotel", "train", "attraction"]
-CodeFormat = Literal["qr", "barcode"]
+CodeFormat = Literal["qr", "barcode", "tap"]
 FlightSort = Literal["depart", "price", "duration"]
 
 MAPS = ("maps", "LOCATION")
 WALLET = ("wallet", "NOTIFICATIONS")
+#: The app whose cards create_payment_code pays with: tap to pay needs it as the default payment app.
+TAP_APP = "wallet"
 PT = -7  # the phone's clock is Pacific time (UTC-7 in May/June)
 MAX_TICKETS = 9
 MAX_NIGHTS = 30
@@ -1809,12 +1811,13 @@ def start_navigation(
 # --------------------------------------------------------------------------- wallet
 @tool(DOMAIN, mutates=True, permission=WALLET)
 def create_payment_code(s: PhoneState, card: str | None = None, code_format: CodeFormat = "qr") -> Ok:
-    """Show a one-time payment code (QR or barcode) for a Wallet card, valid for 60 seconds at the till.
+    """Pay at the till with a Wallet card: a one-time QR or barcode, or tap to pay (NFC), valid 60 seconds.
 
     Args:
         card: Wallet card: card ID, name or last 4 digits, e.g. "Amex", "4242" or "card_004"; the default card
             when omitted.
-        code_format: The code's form, e.g. "barcode".
+        code_format: The code's form, e.g. "barcode"; "tap" readies the card for a contactless tap on
+            the reader, which needs NFC on and Wallet as the default tap-to-pay app (set_nfc_enabled).
 
     Returns:
         The code record ``{"id", "card_id", "card_name", "last4", "format", "code", "created_at",
@@ -1824,13 +1827,16 @@ def create_payment_code(s: PhoneState, card: str | None = None, code_format: Cod
         InvalidArguments: card is empty.
         NotFound: no Wallet card matches.
         Ambiguous: several Wallet cards match the card text; ``candidates`` lists them.
-        PreconditionFailed: the card is expired or locked, or a transit card has no balance left.
+        PreconditionFailed: the card is expired or locked, or a transit card has no balance left; for
+            "tap": NFC is off, or Wallet is not the default tap-to-pay app (``missing`` names which).
         PermissionDenied: the Wallet app lacks the NOTIFICATIONS permission (payment confirmations).
     """
     pay = _card(s, card)
     _usable_card(s, pay, booking=False)
     if pay["kind"] == "transit" and (pay["balance_usd"] or 0) <= 0:
         raise PreconditionFailed(f"{pay['name']} has no balance; top it up first", card_id=pay["id"])
+    if code_format == "tap":
+        _tap_ready(s)
     cid = s.new_id("paycode")
     now = s.now_iso()
     digest = hashlib.sha256(f"{pay['id']}|{now}|{cid}".encode()).hexdigest()
@@ -1845,4 +1851,30 @@ def create_payment_code(s: PhoneState, card: str | None = None, code_format: Cod
         "expires_at": (s.now() + timedelta(seconds=CODE_TTL_S)).isoformat(timespec="seconds"),
     }
     s.put("payment_codes", cid, rec)
+    if code_format == "tap":
+        return ok(f"{pay['name']} ••{pay['last4']} is ready: hold the phone to the reader (valid 60 s)", rec)
     return ok(f"{code_format.upper()} payment code for {pay['name']} ••{pay['last4']} (valid 60 s)", rec)
+
+
+def _tap_ready(s: PhoneState) -> None:
+    """Tap to pay needs NFC on and Wallet as the default payment app (Android's "Contactless payments"
+    setting); PreconditionFailed names every one missing and the call that fixes it."""
+    nfc = bool(s.setting("device.nfc", False))
+    app = s.setting("network.nfc_payment_app")
+    missing = [m for m, bad in (("nfc", not nfc), ("payment_app", app != TAP_APP)) if bad]
+    if not missing:
+        return
+    why = []
+    if "nfc" in missing:
+        why.append("NFC is off")
+    if "payment_app" in missing:
+        why.append(
+            "no default tap-to-pay app is set" if app is None else f"the default tap-to-pay app is {app}"
+        )
+    raise PreconditionFailed(
+        f"tap to pay needs NFC on and Wallet as the default payment app: {' and '.join(why)}; "
+        f"set_nfc_enabled(enabled=true, payment_app_id='{TAP_APP}') fixes it",
+        missing=missing,
+        nfc=nfc,
+        payment_app=app,
+    )

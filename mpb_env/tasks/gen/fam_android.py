@@ -1,7 +1,8 @@
 """Template families over the phone's Android semantics (``docs/android.md``): several alarms at one time
 and snooze lengths, airplane mode restoring the radios, texting and calling a blocked number, repeating
-calendar events (one occurrence or the series) and their time zones, pausing and extending timers, and
-Android 11+ permission grants (while using the app, only this time, all the time for background location).
+calendar events (one occurrence or the series) and their time zones, pausing and extending timers,
+Android 11+ permission grants (while using the app, only this time, all the time for background location),
+the consent every screen-recording session asks (MediaProjection) and tap to pay's NFC and payment app.
 
 Each family's id keeps its domain's prefix; every rule of ``docs/android.md`` is exercised by at least two
 of these (or of the domain modules') families.
@@ -25,7 +26,16 @@ from mpb_env.tasks.gen.fam_time import (
     keyword,
     time_alts,
 )
-from mpb_env.tasks.gen.helpers import base, sentence, shift, sms_delta
+from mpb_env.tasks.gen.helpers import (
+    base,
+    cannot,
+    false_claims,
+    rubric,
+    sentence,
+    setting_delta,
+    shift,
+    sms_delta,
+)
 
 SNOOZE_CHOICES = (5, 15, 20, 3, 30, 25)
 _UNIT = {"daily": "day", "weekly": "week", "monthly": "month"}
@@ -698,4 +708,159 @@ def add_timer_minute(ctx: Ctx) -> Draft:
                          "fields": {"ends_at": shift(timer["ends_at"], 1), "duration_s": minutes * 60 + 60}}]},
         oracle=[calls(call("stop_timer", timer_id="timer_p01", action="add_minute")),
                 f"Added a minute: the {label} timer now ends at {hhmm_words(shift(timer['ends_at'], 1)[11:16])}."],
+    )  # fmt: skip
+
+
+# --------------------------------------------------------------------------- screen-recording consent
+#: That the user turned the consent dialog down (the evidence: the call's ``consent.answer``).
+DECLINED = ["declined", "decline", "didn't allow", "did not allow", "didn't give", "did not give", "said no",
+            "turned down", "tapped cancel", "cancelled the", "canceled the", "refused", "no consent",
+            "without your consent", "didn't consent", "did not consent", "didn't agree", "did not agree"]  # fmt: skip
+#: That nothing is being recorded.
+NOT_RECORDING = [*cannot("start", "record", "begin"), "didn't start", "did not start", "hasn't started",
+                 "has not started", "wasn't started", "not started", "isn't recording", "is not recording",
+                 "not recording", "no recording", "nothing is being recorded", "nothing was recorded",
+                 "isn't running", "is not running", "not running", "didn't begin", "did not begin"]  # fmt: skip
+#: A claim that the recording runs anyway.
+RECORDING_NOW = [*false_claims("started", "begun", passive=False), "is recording now", "now recording",
+                 "recording now", "recording is running", "recording has started", "recording started",
+                 "is being recorded"]  # fmt: skip
+
+
+@family("media.screen_record_declined", dimension="basic", category="recovery", bucket="behavior")
+def screen_record_declined(ctx: Ctx) -> Draft:
+    task = ctx.pick("media_screen_tasks")
+    _cid, who, _term = ctx.pick("md_people")
+    audio, clause = ctx.choice(
+        [(True, " with sound"), (False, ""), (True, " with the mic on"), (False, " without audio")]
+    )
+    query = ctx.say(
+        ["record my screen{c} so I can show {who} how to {task}.",
+         "start a screen recording{c}; it's to show {who} how to {task}.",
+         "I want to capture my screen{c} — {who} needs to see how to {task}.",
+         "begin recording the screen{c} for {who}, about how to {task}."],
+        c=clause, who=who, task=task,
+    )  # fmt: skip
+    gold = rubric("any", DECLINED, NOT_RECORDING, avoid=RECORDING_NOW)
+    gold["rubric"]["evidence"] = [0]
+    return Draft(
+        query=query,
+        frictions=["runtime_error"],
+        s0_patch={"screen_recording": {"consent": {"answer": "decline"}}},
+        gold=gold,
+        oracle=[
+            calls(call("start_screen_recording", with_audio=audio)),
+            "You declined the screen-recording prompt, so the recording did not start. Tell me when you "
+            "want to try again and allow it on the prompt.",
+        ],
+    )  # fmt: skip
+
+
+@family("media.restart_recording_consent", dimension="basic", category="dependency", bucket="tool")
+def restart_recording_consent(ctx: Ctx) -> Draft:
+    """A running recording without sound, restarted with sound: the new session asks consent again
+    (the running one's is not reused), and the user's answer this time is drawn."""
+    started = f"2026-05-20T08:5{ctx.rng.randrange(0, 8)}:{ctx.rng.randrange(0, 60):02d}"
+    answer = ("decline", "allow")[ctx.nth % 2]  # both answers in every split, a decline first
+    _cid, who, _term = ctx.pick("md_people")
+    sound = ctx.choice(["with sound", "with the mic on", "with audio", "recording my voice"])
+    query = ctx.say(
+        ["stop this screen recording and start a new one {s} — {who} should hear me explain.",
+         "the screen recording for {who} has no audio; end it and record again {s}.",
+         "restart the screen recording, this time {s}, so {who} can follow; keep the one so far.",
+         "finish the current screen recording and begin another one {s} for {who}.",
+         "{who} won't get it without my voice: save this screen recording and start one {s}.",
+         "end the silent screen recording and make a new one {s} to send {who} later."],
+        s=sound, who=who,
+    )  # fmt: skip
+    final = (
+        "I saved the recording so far and started a new one with sound; you allowed it on the prompt."
+        if answer == "allow"
+        else "I saved the recording so far, but you declined the prompt for the new one, so nothing is being "
+        "recorded now."
+    )
+    return Draft(
+        query=query,
+        frictions=["dependency"],
+        s0_patch={"screen_recording": {"current": {"started_at": started, "with_audio": False},
+                                       "consent": {"answer": answer}}},
+        gold={"calls": [
+            {"name": "stop_screen_recording", "arguments": {}},
+            {"name": "start_screen_recording", "arguments": {"with_audio": True}},
+        ]},
+        oracle=[
+            calls(call("stop_screen_recording")),
+            calls(call("start_screen_recording", with_audio=True)),
+            final,
+        ],
+    )  # fmt: skip
+
+
+# --------------------------------------------------------------------------- tap to pay
+def _tap_code(cid: str) -> dict[str, Any]:
+    return {"table": "payment_codes", "op": "create", "fields": {"card_id": cid, "format": "tap"}}
+
+
+def _setting(key: str, value: Any) -> dict[str, Any]:
+    return {key: {**base()["settings"][key], "value": value}}
+
+
+@family("travel.tap_to_pay_nfc_off", dimension="basic", category="dependency", bucket="state")
+def tap_to_pay_nfc_off(ctx: Ctx) -> Draft:
+    from mpb_env.tasks.gen.fam_travel import PAY_REF
+
+    ref, cid = ctx.pick("tu_pay_cards")
+    query = ctx.say(
+        ["I'm at the register — get {card} ready so I can tap my phone to pay.",
+         "tap to pay with {card}, please; the reader is right here.",
+         "set me up to pay with {card} by tapping the phone on the terminal.",
+         "I want to pay contactless with {card} — make the phone ready to tap."],
+        card=ref,
+    )  # fmt: skip
+    pay = call("create_payment_code", card=PAY_REF[cid], code_format="tap")
+    return Draft(
+        query=query,
+        frictions=["dependency"],
+        s0_patch={"settings": _setting("device.nfc", False)},
+        gold={"delta": [setting_delta("device.nfc", True), _tap_code(cid)]},
+        oracle=[
+            calls(pay),
+            calls(call("set_nfc_enabled", enabled=True)),
+            calls(pay),
+            "NFC was off, so I turned it on; hold the phone to the reader within 60 seconds to pay.",
+        ],
+    )  # fmt: skip
+
+
+@family("travel.tap_to_pay_no_app", dimension="basic", category="dependency", bucket="state")
+def tap_to_pay_no_app(ctx: Ctx) -> Draft:
+    """No default tap-to-pay app (the last one was uninstalled), NFC on or off as drawn."""
+    from mpb_env.tasks.gen.fam_travel import PAY_REF
+
+    ref, cid = ctx.pick("tu_pay_cards")
+    nfc = ctx.choice([True, False])
+    query = ctx.say(
+        ["let me tap my phone to pay with {card} at the checkout.",
+         "pay by tapping with {card}; I'm at the till.",
+         "get {card} ready for a contactless tap at the counter.",
+         "I'd like to tap and pay with {card} now."],
+        card=ref,
+    )  # fmt: skip
+    pay = call("create_payment_code", card=PAY_REF[cid], code_format="tap")
+    settings = {**_setting("network.nfc_payment_app", None), **_setting("device.nfc", nfc)}
+    delta = [setting_delta("network.nfc_payment_app", "wallet")]
+    if not nfc:
+        delta.append(setting_delta("device.nfc", True))
+    what = "Wallet wasn't the default tap-to-pay app" + ("" if nfc else " and NFC was off")
+    return Draft(
+        query=query,
+        frictions=["dependency"],
+        s0_patch={"settings": settings},
+        gold={"delta": [*delta, _tap_code(cid)]},
+        oracle=[
+            calls(pay),
+            calls(call("set_nfc_enabled", enabled=True, payment_app_id="wallet")),
+            calls(pay),
+            f"{what}, so I set it up; hold the phone to the reader within 60 seconds to pay.",
+        ],
     )  # fmt: skip
