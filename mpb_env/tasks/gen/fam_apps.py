@@ -18,7 +18,8 @@ from mpb_env.world.generate import load_world
 W = load_world("M").tables
 JUNK_KINDS = ("installer", "temp", "log")
 PERM_WORDS = {"CAMERA": "camera", "MICROPHONE": "microphone", "LOCATION": "location", "CONTACTS": "contacts",
-              "CALENDAR": "calendar", "STORAGE": "storage", "PHONE": "phone"}  # fmt: skip
+              "CALENDAR": "calendar", "PHOTOS_VIDEOS": "photos and videos", "MUSIC_AUDIO": "music and audio",
+              "NEARBY_DEVICES": "nearby devices", "PHONE": "phone"}  # fmt: skip
 
 
 # --------------------------------------------------------------------------- helpers
@@ -42,6 +43,14 @@ def free_patch(value: float) -> dict:
 
 def app_patch(app_id: str, **changes: Any) -> dict:
     return {"apps": {app_id: {**W["apps"][app_id], **changes}}}
+
+
+def switch_fields(app: dict, on: bool) -> dict:
+    """Gold fields of an app whose notifications are switched ``on``/off: the switch and, for an app
+    that declares it, Android 13's notification permission with it (one setting)."""
+    if "NOTIFICATIONS" not in app["permissions"]:
+        return {"notifications": on}
+    return {"notifications": on, "permissions": {**app["permissions"], "NOTIFICATIONS": on}}
 
 
 def notif_ids(app_id: str) -> list[str]:
@@ -211,7 +220,7 @@ def enable_notifications(ctx: Ctx) -> Draft:
     return Draft(
         query=query,
         gold={
-            "delta": [{"table": "apps", "op": "update", "key": app["id"], "fields": {"notifications": True}}]
+            "delta": [{"table": "apps", "op": "update", "key": app["id"], "fields": switch_fields(app, True)}]
         },
         oracle=[
             calls(call("get_app_info", app_id=app["id"])),
@@ -676,7 +685,7 @@ def mute_several(ctx: Ctx) -> Draft:
     )  # fmt: skip
     delta = []
     for a in apps:
-        delta.append({"table": "apps", "op": "update", "key": a["id"], "fields": {"notifications": False}})
+        delta.append({"table": "apps", "op": "update", "key": a["id"], "fields": switch_fields(a, False)})
         delta += [{"table": "notifications", "op": "delete", "key": n} for n in notif_ids(a["id"])]
     return Draft(
         query=query,
