@@ -312,6 +312,41 @@ def install_if_space(ctx: Ctx) -> Draft:
     )
 
 
+#: Android 13's two media permissions (the old storage permission split in two): (group, how it is said).
+MEDIA_HALVES = {"PHOTOS_VIDEOS": "photos and videos", "MUSIC_AUDIO": "music and audio files"}
+
+
+@family("apps.media_split_revoke", dimension="basic", category="grounding", bucket="state")
+def media_split_revoke(ctx: Ctx) -> Draft:
+    """One of Android 13's media permissions revoked, the other kept: an app may read photos and videos
+    (READ_MEDIA_IMAGES / READ_MEDIA_VIDEO) without reading audio (READ_MEDIA_AUDIO), or the other way."""
+    both = sorted(a for a, r in W["apps"].items() if all(r["permissions"].get(p) for p in MEDIA_HALVES))
+    app = W["apps"][ctx.choice(both)]
+    off = ctx.choice(sorted(MEDIA_HALVES))
+    (keep,) = (p for p in MEDIA_HALVES if p != off)
+    query = ctx.say(
+        ["{name} may keep my {keep}, but take away its access to my {off}.",
+         "stop {name} reading my {off}; it can still see my {keep}.",
+         "leave {name}'s {keep} access on and switch off its {off} access.",
+         "I only want {name} to reach my {keep}, not my {off}.",
+         "revoke {name}'s access to {off} but not to {keep}.",
+         "cut {name} off from my {off}, keeping its access to {keep}."],
+        name=app["name"], keep=MEDIA_HALVES[keep], off=MEDIA_HALVES[off],
+    )  # fmt: skip
+    perms = {**app["permissions"], off: False}
+    return Draft(
+        query=query,
+        gold={
+            "delta": [{"table": "apps", "op": "update", "key": app["id"], "fields": {"permissions": perms}}]
+        },
+        oracle=[
+            calls(call("get_app_info", app_id=app["id"])),
+            calls(call("revoke_app_permission", app_id=app["id"], permission=off)),
+            f"{app['name']} can no longer read your {MEDIA_HALVES[off]}; its {MEDIA_HALVES[keep]} access stays on.",
+        ],
+    )
+
+
 @family("apps.install_then_grant", dimension="basic", category="dependency", bucket="tool")
 def install_then_grant(ctx: Ctx) -> Draft:
     app = ctx.pick("apps_store_new")
