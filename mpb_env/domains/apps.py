@@ -13,6 +13,11 @@ Tables:
         As on Android 13+, the ``NOTIFICATIONS`` permission (``POST_NOTIFICATIONS``) and the
         ``notifications`` switch are one setting: granting or revoking the one, or switching the other,
         writes both (revoking dismisses the app's notifications, as switching them off does).
+        ``PERM`` is one of ``Permission``, Android 13's groups: ``PHOTOS_VIDEOS`` (``READ_MEDIA_IMAGES``,
+        ``READ_MEDIA_VIDEO``) and ``MUSIC_AUDIO`` (``READ_MEDIA_AUDIO``) replace the old ``STORAGE``, and
+        ``NEARBY_DEVICES`` (``BLUETOOTH_CONNECT``, ``NEARBY_WIFI_DEVICES``) guards reaching nearby devices.
+        Calls may name a permission as Android does (``ANDROID_NAMES``); it is validated, logged and
+        stored as the group.
         Other domains' tools act *through* an app and name the permission they need
         (``@tool(..., permission=("messages", "SMS"))``); a task's S0 may revoke one to inject a
         PermissionDenied block, which ``grant_app_permission`` resolves. Records written by a task patch or
