@@ -25,7 +25,8 @@ tool catalog and the task's S0, and is produced only where it applies:
 * ``argument-format``: every argument of the oracle's mutating calls written another reasonable way:
   a 24-hour time in 12-hour form ("07:30" → "7:30 AM"), an ISO date-time without its seconds, the
   trailing full stop of a sentence added or dropped, an event booked in a named zone as the same instant
-  in UTC ("9 am New York time" as 13:00 UTC).
+  in UTC ("9 am New York time" as 13:00 UTC), a permission by Android's manifest name
+  (``android.permission.READ_MEDIA_IMAGES`` for ``PHOTOS_VIDEOS``).
 * ``read-before-write``: read-only calls of the domains the oracle works in, made first (looking before
   acting).
 
@@ -343,11 +344,32 @@ def in_utc(name: str, arguments: dict[str, Any]) -> dict[str, Any]:
     return out
 
 
+def android_spelling(name: str, arguments: dict[str, Any]) -> dict[str, Any]:
+    """A permission named as Android's manifest does (``android.permission.X``, the first permission
+    of the group) instead of by its group: the name a developer would write.
+
+    >>> android_spelling("grant_app_permission", {"app_id": "gallery", "permission": "PHOTOS_VIDEOS"})
+    {'app_id': 'gallery', 'permission': 'android.permission.READ_MEDIA_IMAGES'}
+    >>> android_spelling("revoke_app_permission", {"app_id": "maps", "permission": "CAMERA"})
+    {'app_id': 'maps', 'permission': 'android.permission.CAMERA'}
+    """
+    permission = arguments.get("permission")
+    if name not in ("grant_app_permission", "revoke_app_permission") or not isinstance(permission, str):
+        return arguments
+    from mpb_env.domains.apps import ANDROID_NAMES  # at call time: keeps the catalog's import order
+
+    names = ANDROID_NAMES.get(permission)
+    if names is None:
+        return arguments
+    return dict(arguments, permission=f"android.permission.{names[0] if names else permission}")
+
+
 def argument_format(task: Task, turns: Turns) -> Turns | None:
     out = _copy(turns)
     changed = False
     for ti, ci, call in _mutating(turns):
-        arguments = {k: reformat(v) for k, v in in_utc(call["name"], call["arguments"]).items()}
+        arguments = android_spelling(call["name"], in_utc(call["name"], call["arguments"]))
+        arguments = {k: reformat(v) for k, v in arguments.items()}
         if arguments != call["arguments"]:
             out[ti][ci] = {"name": call["name"], "arguments": arguments}  # type: ignore[index]
             changed = True

@@ -336,9 +336,9 @@ def test_install_needs_space_then_cleanup_frees_it() -> None:
     call(s, "clear_app_cache", {"app_id": "snapchat"})
     before = free(s)
     app = call(s, "install_app", {"store_app_id": "galaxy_raiders"})["data"]["app"]
-    assert app["permissions"] == {"STORAGE": False, "NOTIFICATIONS": False, "MICROPHONE": False}
+    assert app["permissions"] == {"NOTIFICATIONS": False, "MICROPHONE": False}
     assert free(s) == round(before - 5200, 1)
-    call(s, "grant_app_permission", {"app_id": "galaxy_raiders", "permission": "STORAGE"})
+    call(s, "grant_app_permission", {"app_id": "galaxy_raiders", "permission": "MICROPHONE"})
     call(s, "open_app", {"app_id": "galaxy_raiders"})
     usage = call(s, "get_app_usage", {"app_id": "galaxy_raiders"})["data"]["apps"][0]
     assert usage["launches"] == 1
@@ -376,7 +376,7 @@ def test_tools_accept_minimal_app_records() -> None:
         "name": "Spotify",
         "package": "com.spotify.music",
         "category": "music",
-        "permissions": {"STORAGE": True},
+        "permissions": {"MUSIC_AUDIO": True},
         "size_mb": 180,
         "notifications": True,
         "running": False,
@@ -537,3 +537,59 @@ def test_an_app_without_the_permission_keeps_the_switch_alone() -> None:
     execute(s, "enable_app_notifications", {"app_id": "netflix"})
     app = s.get("apps", "netflix")
     assert app["notifications"] is True and "NOTIFICATIONS" not in app["permissions"]
+
+
+# ------------------------------------------------------------------------ Android 13 permission names
+def test_android_permission_names_are_logged_as_the_group() -> None:
+    s = fresh(Patch({"apps": {"gallery": {**load_world().tables["apps"]["gallery"], "permissions": {}}}}))
+    for spelling, group in [
+        ("READ_MEDIA_IMAGES", "PHOTOS_VIDEOS"),
+        ("android.permission.READ_MEDIA_VIDEO", "PHOTOS_VIDEOS"),
+        ("android.permission.READ_MEDIA_AUDIO", "MUSIC_AUDIO"),
+        ("post_notifications", "NOTIFICATIONS"),
+        ("NEARBY_WIFI_DEVICES", "NEARBY_DEVICES"),
+        ("android.permission.BLUETOOTH_CONNECT", "NEARBY_DEVICES"),
+        ("android.permission-group.READ_MEDIA_AURAL", "MUSIC_AUDIO"),
+    ]:
+        fb = execute(s, "grant_app_permission", {"app_id": "gallery", "permission": spelling})
+        assert fb["status"] == "success", fb
+        assert s.log[-1]["arguments"]["permission"] == group
+        assert fb["data"]["permissions"][group] is True and spelling not in fb["data"]["permissions"]
+    execute(s, "revoke_app_permission", {"app_id": "gallery", "permission": "READ_MEDIA_IMAGES"})
+    assert s.log[-1]["arguments"] == {"app_id": "gallery", "permission": "PHOTOS_VIDEOS"}
+    assert s.get("apps", "gallery")["permissions"] == {
+        "PHOTOS_VIDEOS": False,
+        "MUSIC_AUDIO": True,
+        "NOTIFICATIONS": True,
+        "NEARBY_DEVICES": True,
+    }
+
+
+def test_storage_is_refused_naming_the_media_permissions() -> None:
+    s = fresh()
+    for tool in ("grant_app_permission", "revoke_app_permission"):
+        for spelling in ("STORAGE", "storage", "android.permission.READ_EXTERNAL_STORAGE"):
+            fb = execute(s, tool, {"app_id": "files", "permission": spelling})
+            assert fb["error_type"] == "InvalidArguments", fb
+            assert "PHOTOS_VIDEOS" in fb["message"] and "MUSIC_AUDIO" in fb["message"]
+            assert "READ_MEDIA_IMAGES" in fb["message"] and "READ_MEDIA_AUDIO" in fb["message"]
+    assert execute(s, "grant_app_permission", {"app_id": "files", "permission": "FLASHLIGHT"})[
+        "error_type"
+    ] == "InvalidArguments"
+    assert s.delta() == {}
+
+
+def test_no_app_holds_the_pre_android_13_storage_permission() -> None:
+    tables = load_world().tables
+    assert not [a for a, r in tables["apps"].items() if "STORAGE" in r["permissions"]]
+    assert not [a for a, r in tables["store_apps"].items() if "STORAGE" in r["permissions"]]
+    files = tables["apps"]["files"]["permissions"]
+    assert files["PHOTOS_VIDEOS"] and files["MUSIC_AUDIO"]
+
+
+def test_every_notification_switch_is_the_notifications_permission() -> None:
+    for size in ("S", "M", "L"):
+        apps = load_world(size).tables["apps"]
+        declared = [r for r in apps.values() if "NOTIFICATIONS" in r["permissions"]]
+        assert len(declared) >= 20
+        assert [r["id"] for r in declared if r["notifications"] != r["permissions"]["NOTIFICATIONS"]] == []

@@ -365,3 +365,19 @@ def test_core_identical_across_scales_and_deterministic() -> None:
     assert len(small["pairing_log"]) < len(medium["pairing_log"])
     assert build_tables("M", seed=3)["pairing_log"] == build_tables("M", seed=3)["pairing_log"]
 
+
+
+# ------------------------------------------------------------------------ Android 13 nearby devices
+def test_connecting_to_nearby_devices_needs_nearby_devices() -> None:
+    s = fresh()
+    s.set_setting("network.bluetooth", True)
+    app = s.get("apps", "assistant")
+    assert app is not None and app["permissions"]["NEARBY_DEVICES"] is True
+    s.update("apps", "assistant", permissions={**app["permissions"], "NEARBY_DEVICES": False})
+    for name, args in (CAST_TV, MULTI, ("pair_cross_device", {"device_id": "xdev_010"})):
+        fb = execute(s, name, args)
+        assert fb["error_type"] == "PermissionDenied" and fb["data"]["permission"] == "NEARBY_DEVICES", fb
+    # Reading the device list needs no permission; Android's name for the group is accepted to grant it.
+    assert execute(s, "list_cross_devices", {})["status"] == "success"
+    call(s, "grant_app_permission", {"app_id": "assistant", "permission": "NEARBY_WIFI_DEVICES"})
+    assert call(s, *CAST_TV)["data"]["device_id"] == "xdev_001"

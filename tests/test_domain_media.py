@@ -581,3 +581,18 @@ def test_a_player_playing_without_a_start_time_has_played_from_now() -> None:
         fb = execute(s, name, {})
         assert fb["status"] == "success", fb
     assert s.get("playback", "current")["status"] == "paused"
+
+
+# ------------------------------------------------------------------------ Android 13 media permissions
+def test_gallery_reads_photos_with_photos_videos_not_music_audio() -> None:
+    s = fresh()
+    revoke("gallery", "PHOTOS_VIDEOS")(s)
+    for name, args in (("list_photos", {}), ("create_album", {"name": "Picnic", "photo_ids": ["photo_002"]})):
+        fb = execute(s, name, args)
+        assert fb["error_type"] == "PermissionDenied" and fb["data"]["permission"] == "PHOTOS_VIDEOS", fb
+    # The audio half of the old storage permission does not let Gallery read photos.
+    call(s, "grant_app_permission", {"app_id": "gallery", "permission": "READ_MEDIA_AUDIO"})
+    assert execute(s, "list_photos", {})["error_type"] == "PermissionDenied"
+    call(s, "grant_app_permission", {"app_id": "gallery", "permission": "android.permission.READ_MEDIA_IMAGES"})
+    assert call(s, "list_photos", {})["data"]
+    assert call(s, "create_album", {"name": "Picnic", "photo_ids": ["photo_002"]})["data"]["moved"] == ["photo_002"]

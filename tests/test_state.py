@@ -211,7 +211,7 @@ def test_reset_drops_writes_and_reads_fall_back_to_s0() -> None:
     digest = world.digest()
     patched = {**world.tables["apps"]["messages"], "running": True}
     s = PhoneState(world, Patch({"apps": {"messages": patched}}))
-    for perm in ("CAMERA", "LOCATION", "STORAGE"):
+    for perm in ("CAMERA", "LOCATION", "PHOTOS_VIDEOS"):
         assert (
             execute(s, "grant_app_permission", {"app_id": "messages", "permission": perm})["status"]
             == "success"

@@ -13,6 +13,11 @@ Tables:
         As on Android 13+, the ``NOTIFICATIONS`` permission (``POST_NOTIFICATIONS``) and the
         ``notifications`` switch are one setting: granting or revoking the one, or switching the other,
         writes both (revoking dismisses the app's notifications, as switching them off does).
+        ``PERM`` is one of ``Permission``, Android 13's groups: ``PHOTOS_VIDEOS`` (``READ_MEDIA_IMAGES``,
+        ``READ_MEDIA_VIDEO``) and ``MUSIC_AUDIO`` (``READ_MEDIA_AUDIO``) replace the old ``STORAGE``, and
+        ``NEARBY_DEVICES`` (``BLUETOOTH_CONNECT``, ``NEARBY_WIFI_DEVICES``) guards reaching nearby devices.
+        Calls may name a permission as Android does (``ANDROID_NAMES``); it is validated, logged and
+        stored as the group.
         Other domains' tools act *through* an app and name the permission they need
         (``@tool(..., permission=("messages", "SMS"))``); a task's S0 may revoke one to inject a
         PermissionDenied block, which ``grant_app_permission`` resolves. Records written by a task patch or
@@ -39,7 +44,9 @@ back. Installing and updating need a connection (Wi-Fi, or mobile data outside a
 from __future__ import annotations
 
 import random
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
+
+from pydantic import BeforeValidator
 
 from mpb_env.errors import (
     AlreadyExists,
@@ -56,8 +63,66 @@ DOMAIN = "Apps & Storage"
 SEED_ORDER = 10
 
 Permission = Literal[
-    "CONTACTS", "PHONE", "SMS", "CALENDAR", "LOCATION", "CAMERA", "MICROPHONE", "STORAGE", "NOTIFICATIONS"
+    "CONTACTS",
+    "PHONE",
+    "SMS",
+    "CALENDAR",
+    "LOCATION",
+    "CAMERA",
+    "MICROPHONE",
+    "PHOTOS_VIDEOS",
+    "MUSIC_AUDIO",
+    "NEARBY_DEVICES",
+    "NOTIFICATIONS",
 ]
+#: Android's own names for each group: the manifest permissions (``android.permission.X``) and the
+#: platform's group names (``android.permission-group.X``) where they differ from the sandbox's.
+ANDROID_NAMES: dict[str, tuple[str, ...]] = {
+    "CONTACTS": ("READ_CONTACTS", "WRITE_CONTACTS", "GET_ACCOUNTS"),
+    "PHONE": ("CALL_PHONE", "READ_PHONE_STATE", "READ_PHONE_NUMBERS", "ANSWER_PHONE_CALLS", "READ_CALL_LOG",
+              "WRITE_CALL_LOG", "CALL_LOG"),
+    "SMS": ("SEND_SMS", "READ_SMS", "RECEIVE_SMS", "RECEIVE_MMS"),
+    "CALENDAR": ("READ_CALENDAR", "WRITE_CALENDAR"),
+    "LOCATION": ("ACCESS_FINE_LOCATION", "ACCESS_COARSE_LOCATION", "ACCESS_BACKGROUND_LOCATION"),
+    "CAMERA": (),
+    "MICROPHONE": ("RECORD_AUDIO",),
+    "PHOTOS_VIDEOS": ("READ_MEDIA_IMAGES", "READ_MEDIA_VIDEO", "READ_MEDIA_VISUAL_USER_SELECTED",
+                      "READ_MEDIA_VISUAL", "PHOTOS_AND_VIDEOS"),
+    "MUSIC_AUDIO": ("READ_MEDIA_AUDIO", "READ_MEDIA_AURAL", "MUSIC_AND_AUDIO"),
+    "NEARBY_DEVICES": ("NEARBY_WIFI_DEVICES", "BLUETOOTH_CONNECT", "BLUETOOTH_SCAN", "BLUETOOTH_ADVERTISE",
+                       "UWB_RANGING"),
+    "NOTIFICATIONS": ("POST_NOTIFICATIONS",),
+}  # fmt: skip
+_GROUP_OF: dict[str, str] = {alias: g for g, names in ANDROID_NAMES.items() for alias in (g, *names)}
+#: Android 13 split external storage into the media permissions; the old names no longer name one.
+_SPLIT_STORAGE = frozenset({"STORAGE", "READ_EXTERNAL_STORAGE", "WRITE_EXTERNAL_STORAGE"})
+
+
+def permission_group(value: object) -> object:
+    """The sandbox's group name for an Android spelling of a permission (anything else unchanged, for
+    the ``Permission`` literal to refuse); the pre-13 storage permission is refused by name.
+
+    >>> permission_group("android.permission.READ_MEDIA_IMAGES"), permission_group("post_notifications")
+    ('PHOTOS_VIDEOS', 'NOTIFICATIONS')
+    >>> permission_group("NEARBY_WIFI_DEVICES"), permission_group("camera"), permission_group(3)
+    ('NEARBY_DEVICES', 'CAMERA', 3)
+    """
+    if not isinstance(value, str):
+        return value
+    key = "_".join(value.strip().upper().replace("-", " ").split())
+    for prefix in ("ANDROID.PERMISSION_GROUP.", "ANDROID.PERMISSION."):
+        key = key.removeprefix(prefix)
+    if key in _SPLIT_STORAGE:
+        raise ValueError(
+            "Android 13 split storage into the media permissions: name PHOTOS_VIDEOS (READ_MEDIA_IMAGES, "
+            "READ_MEDIA_VIDEO) for photos and videos or MUSIC_AUDIO (READ_MEDIA_AUDIO) for audio files"
+        )
+    return _GROUP_OF.get(key, value)
+
+
+#: A permission as a call names it: the group, or Android's spelling of it (normalised to the group
+#: before the call is validated and logged, so checkers compare one name).
+PermissionName = Annotated[Permission, BeforeValidator(permission_group)]
 #: How a permission is granted (Android 11+ permission dialog and the app's permission settings).
 GrantMode = Literal["allow", "while_using", "only_this_time", "ask_every_time"]
 #: The permissions Android grants "while using the app" / "only this time" (the others: Allow / Don't allow).
@@ -72,7 +137,7 @@ SYSTEM_APPS: list[tuple[str, str, str, str, tuple[str, ...]]] = [
     ("phone", "Phone", "com.android.dialer", "communication", ("PHONE", "CONTACTS")),
     ("messages", "Messages", "com.android.messaging", "communication", ("SMS", "CONTACTS")),
     ("contacts", "Contacts", "com.android.contacts", "communication", ("CONTACTS",)),
-    ("mail", "Mail", "com.android.email", "communication", ("CONTACTS", "STORAGE")),
+    ("mail", "Mail", "com.android.email", "communication", ("CONTACTS", "PHOTOS_VIDEOS")),
     ("calendar", "Calendar", "com.android.calendar", "productivity", ("CALENDAR", "CONTACTS")),
     ("clock", "Clock", "com.android.deskclock", "productivity", ("NOTIFICATIONS",)),
     (
@@ -80,7 +145,7 @@ SYSTEM_APPS: list[tuple[str, str, str, str, tuple[str, ...]]] = [
         "Assistant",
         "com.mobilepa.assistant",
         "productivity",
-        ("MICROPHONE", "CONTACTS", "LOCATION"),
+        ("MICROPHONE", "CONTACTS", "LOCATION", "NEARBY_DEVICES"),
     ),
 ]
 
@@ -140,25 +205,25 @@ _SYSTEM_DETAILS: dict[str, tuple[int, int, str, str, tuple[int, int, int, int], 
 _AppRow = tuple[str, str, str, str, str, int, int, int, str, str | None, bool, bool, bool,
                 tuple[int, int, int, int], dict[str, str]]  # fmt: skip
 PREINSTALLED: list[_AppRow] = [
-    ("camera", "Camera", "com.android.camera", "photography", "CAMERA MICROPHONE LOCATION STORAGE", 95, 140, 20,
+    ("camera", "Camera", "com.android.camera", "photography", "CAMERA MICROPHONE LOCATION PHOTOS_VIDEOS", 95, 140, 20,
      "15.0.6", "2026-05-19T20:14:00", True, False, False, (0, 12, 0, 9),
      {"CAMERA": "2026-05-19T20:14:00", "LOCATION": "2026-05-19T20:14:00"}),
-    ("gallery", "Gallery", "com.android.gallery3d", "photography", "STORAGE", 70, 390, 45,
+    ("gallery", "Gallery", "com.android.gallery3d", "photography", "PHOTOS_VIDEOS", 70, 390, 45,
      "15.0.5", "2026-05-20T08:12:00", True, False, False, (3, 30, 2, 17), {}),
-    ("browser", "Browser", "com.android.browser", "internet", "LOCATION STORAGE -CAMERA -MICROPHONE", 160, 520, 90,
+    ("browser", "Browser", "com.android.browser", "internet", "LOCATION PHOTOS_VIDEOS -CAMERA -MICROPHONE", 160, 520, 90,
      "124.0.1", "2026-05-18T21:40:00", True, False, False, (0, 18, 0, 6), {"LOCATION": "2026-05-18T21:41:00"}),
     ("maps", "Maps", "com.google.android.apps.maps", "navigation", "LOCATION MICROPHONE NOTIFICATIONS", 240, 610, 380,
      "11.128.0", "2026-05-20T08:40:00", True, True, False, (12, 95, 2, 14), {"LOCATION": "2026-05-20T08:41:00"}),
-    ("files", "Files", "com.android.documentsui", "tools", "STORAGE NOTIFICATIONS", 25, 30, 8,
+    ("files", "Files", "com.android.documentsui", "tools", "PHOTOS_VIDEOS MUSIC_AUDIO NOTIFICATIONS", 25, 30, 8,
      "15.0.2", "2026-05-17T10:02:00", True, False, False, (0, 4, 0, 2), {}),
     ("app_store", "App Store", "com.android.vending", "tools", "NOTIFICATIONS", 110, 260, 60,
      "41.2.19", "2026-05-16T19:30:00", True, False, False, (0, 9, 0, 3), {}),
 ]  # fmt: skip
 THIRD_PARTY: list[_AppRow] = [
-    ("spotify", "Spotify", "com.spotify.music", "music", "STORAGE NOTIFICATIONS -MICROPHONE", 180, 1450, 2100,
+    ("spotify", "Spotify", "com.spotify.music", "music", "MUSIC_AUDIO NOTIFICATIONS -MICROPHONE -NEARBY_DEVICES", 180, 1450, 2100,
      "8.9.42", "2026-05-20T08:10:00", True, True, True, (35, 410, 3, 24), {}),
     ("whatsapp", "WhatsApp", "com.whatsapp", "communication",
-     "CONTACTS CAMERA MICROPHONE STORAGE NOTIFICATIONS LOCATION", 120, 640, 3200,
+     "CONTACTS CAMERA MICROPHONE PHOTOS_VIDEOS MUSIC_AUDIO NOTIFICATIONS LOCATION", 120, 640, 3200,
      "2.26.9", "2026-05-20T08:12:00", True, False, True, (22, 190, 9, 71),
      {"CAMERA": "2026-05-19T20:10:00", "MICROPHONE": "2026-05-19T20:10:00", "LOCATION": "2026-05-16T13:00:00"}),
     ("uber", "Uber", "com.ubercab", "travel", "LOCATION PHONE NOTIFICATIONS", 310, 210, 95,
@@ -171,27 +236,27 @@ THIRD_PARTY: list[_AppRow] = [
      "24.18.1", "2026-05-02T21:15:00", True, False, False, (0, 0, 0, 0), {}),
     ("wallet", "Wallet", "com.google.android.apps.walletnfcrel", "finance", "CAMERA LOCATION NOTIFICATIONS",
      85, 40, 30, "26.4.1", "2026-05-20T07:48:00", True, False, False, (1, 6, 1, 9), {}),
-    ("chrome", "Chrome", "com.android.chrome", "internet", "LOCATION STORAGE CAMERA MICROPHONE NOTIFICATIONS",
+    ("chrome", "Chrome", "com.android.chrome", "internet", "LOCATION PHOTOS_VIDEOS CAMERA MICROPHONE NOTIFICATIONS",
      280, 890, 340, "125.0.6422", "2026-05-20T08:25:00", True, True, False, (18, 160, 5, 44),
      {"LOCATION": "2026-05-20T08:26:00"}),
-    ("firefox", "Firefox", "org.mozilla.firefox", "internet", "STORAGE", 230, 120, 60,
+    ("firefox", "Firefox", "org.mozilla.firefox", "internet", "PHOTOS_VIDEOS", 230, 120, 60,
      "126.0", "2026-03-30T12:00:00", True, False, False, (0, 0, 0, 0), {}),
     ("outlook", "Outlook", "com.microsoft.office.outlook", "productivity", "CONTACTS CALENDAR NOTIFICATIONS",
      250, 310, 420, "4.2418.0", "2026-05-19T17:30:00", True, False, False, (0, 25, 0, 8), {}),
-    ("slack", "Slack", "com.Slack", "productivity", "CAMERA MICROPHONE STORAGE NOTIFICATIONS", 210, 380, 260,
+    ("slack", "Slack", "com.Slack", "productivity", "CAMERA MICROPHONE PHOTOS_VIDEOS NOTIFICATIONS", 210, 380, 260,
      "24.05.10", "2026-05-20T08:48:00", True, False, True, (8, 120, 4, 38), {"MICROPHONE": "2026-05-18T15:02:00"}),
     ("zoom", "Zoom", "us.zoom.videomeetings", "productivity", "CAMERA MICROPHONE NOTIFICATIONS", 200, 95, 80,
      "6.0.11", "2026-05-18T15:00:00", True, False, False, (0, 55, 0, 2),
      {"CAMERA": "2026-05-18T15:00:00", "MICROPHONE": "2026-05-18T15:55:00"}),
     ("instagram", "Instagram", "com.instagram.android", "social",
-     "CAMERA -MICROPHONE STORAGE NOTIFICATIONS -LOCATION", 320, 980, 410,
+     "CAMERA -MICROPHONE PHOTOS_VIDEOS NOTIFICATIONS -LOCATION", 320, 980, 410,
      "331.0.0", "2026-05-20T07:55:00", True, False, False, (14, 150, 3, 27), {"CAMERA": "2026-05-20T07:55:00"}),
-    ("snapchat", "Snapchat", "com.snapchat.android", "social", "CAMERA MICROPHONE STORAGE NOTIFICATIONS -LOCATION",
+    ("snapchat", "Snapchat", "com.snapchat.android", "social", "CAMERA MICROPHONE PHOTOS_VIDEOS NOTIFICATIONS -LOCATION",
      390, 1820, 520, "34.6.3", "2026-05-19T23:10:00", True, False, False, (0, 240, 0, 19),
      {"MICROPHONE": "2026-05-19T23:05:00"}),
-    ("youtube", "YouTube", "com.google.android.youtube", "entertainment", "STORAGE NOTIFICATIONS -MICROPHONE",
+    ("youtube", "YouTube", "com.google.android.youtube", "entertainment", "NOTIFICATIONS -MICROPHONE NEARBY_DEVICES",
      260, 760, 900, "19.20.34", "2026-05-19T21:30:00", True, False, False, (0, 130, 0, 11), {}),
-    ("netflix", "Netflix", "com.netflix.mediaclient", "entertainment", "STORAGE", 110, 150, 2400,
+    ("netflix", "Netflix", "com.netflix.mediaclient", "entertainment", "NEARBY_DEVICES", 110, 150, 2400,
      "8.115.0", "2026-05-17T22:00:00", False, False, False, (0, 95, 0, 2), {}),
     ("amazon", "Amazon Shopping", "com.amazon.mShop.android.shopping", "shopping", "CAMERA NOTIFICATIONS -LOCATION",
      230, 340, 120, "26.9.2", "2026-05-18T20:50:00", True, False, False, (0, 22, 0, 5), {}),
@@ -205,16 +270,16 @@ THIRD_PARTY: list[_AppRow] = [
      "372.10", "2026-05-19T08:05:00", True, False, True, (0, 75, 0, 4), {"LOCATION": "2026-05-19T08:05:00"}),
     ("duolingo", "Duolingo", "com.duolingo", "education", "NOTIFICATIONS -MICROPHONE", 130, 95, 60,
      "5.152.4", "2026-05-19T21:50:00", True, False, False, (0, 35, 0, 6), {}),
-    ("kindle", "Kindle", "com.amazon.kindle", "books", "STORAGE", 120, 60, 850,
+    ("kindle", "Kindle", "com.amazon.kindle", "books", "NOTIFICATIONS", 120, 60, 850,
      "8.97.0", "2026-05-18T22:30:00", True, False, False, (0, 140, 0, 5), {}),
     ("waze", "Waze", "com.waze", "navigation", "LOCATION MICROPHONE NOTIFICATIONS", 150, 130, 90,
      "4.104.0", "2026-05-10T17:45:00", True, False, False, (0, 0, 0, 0), {"LOCATION": "2026-05-10T18:30:00"}),
     ("signal", "Signal", "org.thoughtcrime.securesms", "communication",
      "CONTACTS SMS CAMERA MICROPHONE NOTIFICATIONS", 140, 90, 310,
      "7.8.1", "2026-05-15T09:12:00", True, False, False, (0, 4, 0, 2), {}),
-    ("notion", "Notion", "notion.id", "productivity", "STORAGE NOTIFICATIONS", 150, 260, 140,
+    ("notion", "Notion", "notion.id", "productivity", "PHOTOS_VIDEOS NOTIFICATIONS", 150, 260, 140,
      "0.6.2410", "2026-05-19T16:10:00", True, False, False, (0, 48, 0, 9), {}),
-    ("dropbox", "Dropbox", "com.dropbox.android", "productivity", "STORAGE CAMERA NOTIFICATIONS", 170, 230, 180,
+    ("dropbox", "Dropbox", "com.dropbox.android", "productivity", "PHOTOS_VIDEOS CAMERA NOTIFICATIONS", 170, 230, 180,
      "392.2.2", "2026-05-11T10:00:00", True, False, False, (0, 0, 0, 0), {}),
     ("weather", "Weather", "com.weather.Weather", "weather", "LOCATION NOTIFICATIONS", 90, 75, 20,
      "10.71.0", "2026-05-20T06:00:00", True, False, True, (1, 9, 1, 8), {"LOCATION": "2026-05-20T06:00:00"}),
@@ -246,11 +311,11 @@ _RATINGS: dict[str, float] = {"spotify": 4.4, "whatsapp": 4.3, "uber": 4.6, "air
 # incompatible_reason).
 STORE_ONLY: list[tuple[str, str, str, str, str, int, str, float, str, bool, str | None]] = [
     ("tiktok", "TikTok", "com.zhiliaoapp.musically", "social", "TikTok Pte. Ltd.", 390, "34.6.3", 4.2,
-     "CAMERA MICROPHONE STORAGE NOTIFICATIONS", True, None),
+     "CAMERA MICROPHONE PHOTOS_VIDEOS NOTIFICATIONS", True, None),
     ("telegram", "Telegram", "org.telegram.messenger", "communication", "Telegram FZ-LLC", 95, "10.13.0", 4.4,
      "CONTACTS CAMERA MICROPHONE NOTIFICATIONS", True, None),
     ("pandora", "Pandora", "com.pandora.android", "music", "Pandora Media", 110, "2405.1", 4.3,
-     "STORAGE NOTIFICATIONS", True, None),
+     "MUSIC_AUDIO NOTIFICATIONS", True, None),
     ("citymapper", "Citymapper", "com.citymapper.app.release", "navigation", "Citymapper", 85, "11.22", 4.6,
      "LOCATION NOTIFICATIONS", True, None),
     ("opentable", "OpenTable", "com.opentable", "food", "OpenTable", 75, "24.19.0", 4.8,
@@ -266,9 +331,9 @@ STORE_ONLY: list[tuple[str, str, str, str, str, int, str, float, str, bool, str 
     ("teams", "Microsoft Teams", "com.microsoft.teams", "productivity", "Microsoft", 260, "1416.1.0", 4.5,
      "CAMERA MICROPHONE CONTACTS CALENDAR NOTIFICATIONS", True, None),
     ("galaxy_raiders", "Galaxy Raiders", "com.nebula.galaxyraiders", "games", "Nebula Games", 5200, "3.2.0", 4.5,
-     "STORAGE NOTIFICATIONS MICROPHONE", True, None),
+     "NOTIFICATIONS MICROPHONE", True, None),
     ("vr_arcade", "VR Arcade", "com.immersive.vrarcade", "games", "Immersive Labs", 1800, "2.0.1", 4.1,
-     "CAMERA STORAGE", False, "needs a depth sensor and Android 16; this phone has neither"),
+     "CAMERA PHOTOS_VIDEOS", False, "needs a depth sensor and Android 16; this phone has neither"),
     ("car_link", "CarLink Pro", "com.autolink.carlinkpro", "tools", "AutoLink", 60, "1.4.0", 3.8,
      "LOCATION PHONE", False, "works only with 2018-2021 AutoLink head units and tablets, not phones"),
 ]  # fmt: skip
@@ -356,18 +421,18 @@ _GEN_SUFFIX: dict[str, tuple[str, ...]] = {
     "music": ("Radio", "Tuner", "Beats"),
 }
 _GEN_PERMS: dict[str, tuple[str, ...]] = {
-    "games": ("NOTIFICATIONS", "STORAGE"),
-    "productivity": ("STORAGE", "CAMERA", "NOTIFICATIONS"),
+    "games": ("NOTIFICATIONS", "NEARBY_DEVICES"),
+    "productivity": ("PHOTOS_VIDEOS", "CAMERA", "NOTIFICATIONS"),
     "finance": ("CAMERA", "NOTIFICATIONS"),
     "health": ("LOCATION", "NOTIFICATIONS"),
     "shopping": ("LOCATION", "CAMERA", "NOTIFICATIONS"),
     "travel": ("LOCATION", "NOTIFICATIONS"),
     "news": ("NOTIFICATIONS",),
     "education": ("MICROPHONE", "NOTIFICATIONS"),
-    "photography": ("CAMERA", "STORAGE"),
-    "tools": ("CAMERA", "LOCATION", "STORAGE"),
+    "photography": ("CAMERA", "PHOTOS_VIDEOS"),
+    "tools": ("CAMERA", "LOCATION", "NEARBY_DEVICES"),
     "food": ("LOCATION", "NOTIFICATIONS"),
-    "music": ("MICROPHONE", "STORAGE", "NOTIFICATIONS"),
+    "music": ("MICROPHONE", "MUSIC_AUDIO", "NOTIFICATIONS"),
 }
 _GEN_NOTES = (
     "New features are waiting for you",
@@ -408,6 +473,8 @@ def _app_record(
     installed_at: str = "2025-11-02T10:00:00",
     roles: list[str] | None = None,
 ) -> Record:
+    if "NOTIFICATIONS" in permissions:  # Android 13+: the app's notification switch is POST_NOTIFICATIONS
+        permissions = {**permissions, "NOTIFICATIONS": notifications}
     return {
         "id": app_id,
         "name": name,
@@ -810,12 +877,15 @@ def lapse_one_time(s: PhoneState, app_id: str) -> list[str]:
 
 
 @tool(DOMAIN, mutates=True)
-def grant_app_permission(s: PhoneState, app_id: str, permission: Permission, mode: GrantMode = "allow") -> Ok:
+def grant_app_permission(
+    s: PhoneState, app_id: str, permission: PermissionName, mode: GrantMode = "allow"
+) -> Ok:
     """Grant an installed app a runtime permission (resolves a PermissionDenied block), as Android's dialog does.
 
     Args:
         app_id: The app's ID, e.g. "messages".
-        permission: The runtime permission to grant, e.g. "SMS".
+        permission: The runtime permission to grant, e.g. "SMS"; Android's names are accepted too, e.g.
+            "READ_MEDIA_IMAGES" (PHOTOS_VIDEOS) or "android.permission.POST_NOTIFICATIONS" (NOTIFICATIONS).
         mode: How to grant it, e.g. "while_using". "allow" (for LOCATION: "Allow all the time", which
             background features such as location-triggered automation rules need); for LOCATION, CAMERA
             and MICROPHONE only: "while_using" ("Allow only while using the app"), "only_this_time" (a
@@ -828,7 +898,8 @@ def grant_app_permission(s: PhoneState, app_id: str, permission: Permission, mod
     Raises:
         NotFound: no installed app has this ID.
         InvalidArguments: a mode other than "allow" for a permission Android grants only as Allow /
-            Don't allow (every one but LOCATION, CAMERA and MICROPHONE).
+            Don't allow (every one but LOCATION, CAMERA and MICROPHONE), or STORAGE (Android 13 split it
+            into PHOTOS_VIDEOS and MUSIC_AUDIO).
     """
     if mode != "allow" and permission not in WHILE_IN_USE:
         raise InvalidArguments(
@@ -840,18 +911,20 @@ def grant_app_permission(s: PhoneState, app_id: str, permission: Permission, mod
 
 
 @tool(DOMAIN, mutates=True)
-def revoke_app_permission(s: PhoneState, app_id: str, permission: Permission) -> Ok:
+def revoke_app_permission(s: PhoneState, app_id: str, permission: PermissionName) -> Ok:
     """Revoke a runtime permission from an installed app.
 
     Args:
         app_id: The app's ID, e.g. "assistant".
-        permission: The runtime permission to revoke, e.g. "LOCATION".
+        permission: The runtime permission to revoke, e.g. "LOCATION"; Android's names are accepted too,
+            e.g. "NEARBY_WIFI_DEVICES" (NEARBY_DEVICES).
 
     Returns:
         The app's permissions after the change.
 
     Raises:
         NotFound: no installed app has this ID.
+        InvalidArguments: STORAGE (Android 13 split it into PHOTOS_VIDEOS and MUSIC_AUDIO).
     """
     return _set_permission(s, app_id, permission, False, "deny")
 
@@ -1059,6 +1132,7 @@ def install_app(s: PhoneState, store_app_id: str) -> Ok:
         entry["id"], entry["name"], entry["package"], entry["category"],
         {p: False for p in entry["permissions"]}, entry["size_mb"], system=False, cache_mb=0, data_mb=0,
         version=entry["version"], last_used=None, installed_at=now, roles=list(entry.get("roles", [])),
+        notifications="NOTIFICATIONS" not in entry["permissions"],  # POST_NOTIFICATIONS starts ungranted
     )  # fmt: skip
     s.put("apps", entry["id"], rec)
     left = _add_free(s, -entry["size_mb"])

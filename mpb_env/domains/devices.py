@@ -50,6 +50,9 @@ from mpb_env.tools.runtime import Ok, ok, tool
 from mpb_env.world.state import PhoneState, Record, Tables
 
 DOMAIN = "Devices & Cross-device"
+#: Finding and linking nearby devices (Bluetooth discovery, a Wi-Fi link) is what Android 13's
+#: NEARBY_DEVICES group (BLUETOOTH_CONNECT, NEARBY_WIFI_DEVICES) guards; the Assistant acts for the user.
+NEARBY = ("assistant", "NEARBY_DEVICES")
 SEED_ORDER = 54
 
 DeviceKind = Literal["tv", "monitor", "projector", "car_display", "laptop", "tablet", "watch", "phone"]
@@ -258,7 +261,7 @@ def list_cross_devices(s: PhoneState, kind: DeviceKind | None = None, paired_onl
     return ok(f"{len(rows)} devices", rows)
 
 
-@tool(DOMAIN, mutates=True)
+@tool(DOMAIN, mutates=True, permission=NEARBY)
 def pair_cross_device(s: PhoneState, device_id: str) -> Ok:
     """Pair the phone with a nearby TV, laptop, tablet, watch, car display or phone.
 
@@ -275,6 +278,7 @@ def pair_cross_device(s: PhoneState, device_id: str) -> Ok:
         NotFound: no device has this ID.
         AlreadyExists: the device is already paired.
         PreconditionFailed: Wi-Fi or Bluetooth is off, or the device is not nearby.
+        PermissionDenied: the Assistant lacks NEARBY_DEVICES (BLUETOOTH_CONNECT, NEARBY_WIFI_DEVICES).
     """
     dev = _device(s, device_id)
     if dev["paired"]:
@@ -364,7 +368,7 @@ def update_cross_device(
 
 
 # --------------------------------------------------------------------------- casting and collaboration
-@tool(DOMAIN, mutates=True)
+@tool(DOMAIN, mutates=True, permission=NEARBY)
 def start_cast_session(s: PhoneState, device_id: str, source: CastSource = "screen") -> Ok:
     """Cast the phone screen, or the media that is playing now, to a paired TV, monitor, projector or car display.
 
@@ -382,6 +386,7 @@ def start_cast_session(s: PhoneState, device_id: str, source: CastSource = "scre
         PreconditionFailed: Wi-Fi is off, the display is not paired or not nearby, or source is "media"
             and nothing is playing.
         Conflict: a cast is already running (stop it with stop_cast_session first).
+        PermissionDenied: the Assistant lacks NEARBY_DEVICES (BLUETOOTH_CONNECT, NEARBY_WIFI_DEVICES).
     """
     dev = _device(s, device_id)
     _require_capability(dev, "cast", "laptops and tablets use start_multiscreen_session")
@@ -421,7 +426,7 @@ def start_cast_session(s: PhoneState, device_id: str, source: CastSource = "scre
     return ok(f"Casting {what} to {dev['name']} ({sid})", rec)
 
 
-@tool(DOMAIN, mutates=True)
+@tool(DOMAIN, mutates=True, permission=NEARBY)
 def start_multiscreen_session(s: PhoneState, device_id: str) -> Ok:
     """Start multi-screen collaboration: mirror the phone in a window on a trusted laptop or tablet.
 
@@ -439,6 +444,7 @@ def start_multiscreen_session(s: PhoneState, device_id: str) -> Ok:
         PreconditionFailed: Wi-Fi or Bluetooth is off, or the device is not paired, not trusted or not
             nearby.
         Conflict: a multi-screen session is already running.
+        PermissionDenied: the Assistant lacks NEARBY_DEVICES (BLUETOOTH_CONNECT, NEARBY_WIFI_DEVICES).
     """
     dev = _device(s, device_id)
     _require_capability(dev, "multiscreen", "TVs and displays use start_cast_session")

@@ -62,6 +62,8 @@ from mpb_env.tools.runtime import Ok, check_permission, ok, tool
 from mpb_env.world.state import PhoneState, Record, Tables
 
 DOMAIN = "Audio & Entertainment"
+#: Reading photos and videos needs READ_MEDIA_IMAGES / READ_MEDIA_VIDEO (PHOTOS_VIDEOS) from Android 13.
+GALLERY = ("gallery", "PHOTOS_VIDEOS")
 SEED_ORDER = 60
 
 MediaKind = Literal["song", "episode", "audiobook", "podcast", "radio"]
@@ -400,7 +402,7 @@ def seed(tables: Tables, rng: random.Random, scale: float) -> None:
             "name": "Camera",
             "package": "com.android.camera",
             "category": "photography",
-            "permissions": {"CAMERA": True, "MICROPHONE": True, "LOCATION": True, "STORAGE": True},
+            "permissions": {"CAMERA": True, "MICROPHONE": True, "LOCATION": True, "PHOTOS_VIDEOS": True},
             "size_mb": rng.randint(40, 180),
             "notifications": True,
             "running": False,
@@ -1574,7 +1576,7 @@ def stop_screen_recording(s: PhoneState) -> Ok:
     return ok(f"Saved screen recording {rec['id']} ({duration} s)", {**rec, "free_mb": _free_mb(s)})
 
 
-@tool(DOMAIN)
+@tool(DOMAIN, permission=GALLERY)
 def list_photos(
     s: PhoneState,
     kind: CaptureKind | None = None,
@@ -1603,6 +1605,7 @@ def list_photos(
     Raises:
         InvalidArguments: a date is malformed, the range is empty or the limit is out of range.
         NotFound: no album has this name or ID.
+        PermissionDenied: the Gallery app lacks PHOTOS_VIDEOS (READ_MEDIA_IMAGES, READ_MEDIA_VIDEO).
     """
     _check_limit(limit)
     lo = _parse_date(date_from, "date_from") if date_from else ""
@@ -1628,7 +1631,7 @@ def list_photos(
     return ok(f"{len(rows)} items{more}; albums: {', '.join(names.values())}", out)
 
 
-@tool(DOMAIN, mutates=True)
+@tool(DOMAIN, mutates=True, permission=GALLERY)
 def create_album(s: PhoneState, name: str, photo_ids: list[str] | None = None) -> Ok:
     """Create a gallery album and move photos or videos into it.
 
@@ -1643,6 +1646,7 @@ def create_album(s: PhoneState, name: str, photo_ids: list[str] | None = None) -
         InvalidArguments: the name is empty.
         AlreadyExists: an album already has this name.
         NotFound: a photo ID does not exist.
+        PermissionDenied: the Gallery app lacks PHOTOS_VIDEOS (READ_MEDIA_IMAGES, READ_MEDIA_VIDEO).
     """
     name = _text(name, "name")
     key = name.casefold()

@@ -55,6 +55,8 @@ from mpb_env.tools.runtime import Ok, ok, tool
 from mpb_env.world.state import PhoneState, Record, Tables
 
 DOMAIN = "Network & Connectivity"
+#: Pairing and connecting Bluetooth devices needs BLUETOOTH_CONNECT (Android 13's NEARBY_DEVICES group).
+NEARBY = ("assistant", "NEARBY_DEVICES")
 SEED_ORDER = 52
 
 UsageSort = Literal["mobile", "wifi", "total"]
@@ -720,7 +722,7 @@ def list_bluetooth_devices(s: PhoneState, include_nearby: bool = False) -> Ok:
     return ok(f"{len(rows)} Bluetooth devices", rows)
 
 
-@tool(DOMAIN, mutates=True)
+@tool(DOMAIN, mutates=True, permission=NEARBY)
 def pair_bluetooth_device(s: PhoneState, device_id: str) -> Ok:
     """Pair with a nearby Bluetooth device and connect to it.
 
@@ -734,6 +736,7 @@ def pair_bluetooth_device(s: PhoneState, device_id: str) -> Ok:
         NotFound: no Bluetooth device has this ID.
         AlreadyExists: the device is already paired.
         PreconditionFailed: Bluetooth is off, or the device is not in range.
+        PermissionDenied: the Assistant lacks NEARBY_DEVICES (BLUETOOTH_CONNECT).
     """
     dev = _bt(s, device_id)
     if dev["paired"]:
@@ -749,7 +752,7 @@ def pair_bluetooth_device(s: PhoneState, device_id: str) -> Ok:
     return ok(f"Paired and connected {dev['name']}", {"device": _bt_row(rec, True), "disconnected": moved})
 
 
-@tool(DOMAIN, mutates=True)
+@tool(DOMAIN, mutates=True, permission=NEARBY)
 def connect_bluetooth_device(s: PhoneState, device_id: str) -> Ok:
     """Connect a paired Bluetooth device; a new audio device takes over from the connected one.
 
@@ -762,6 +765,7 @@ def connect_bluetooth_device(s: PhoneState, device_id: str) -> Ok:
     Raises:
         NotFound: no Bluetooth device has this ID.
         PreconditionFailed: Bluetooth is off, the device is not paired, or it is not in range.
+        PermissionDenied: the Assistant lacks NEARBY_DEVICES (BLUETOOTH_CONNECT).
     """
     dev = _bt(s, device_id)
     _require_on(s, "network.bluetooth", "Bluetooth", "connecting a device")

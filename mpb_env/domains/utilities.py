@@ -53,7 +53,6 @@ SEED_ORDER = 59
 
 HistorySource = Literal["history", "bookmarks", "tabs"]
 
-NOTES = ("notes", "STORAGE")
 #: Value rules of this domain's settings keys, which automation rules (Time Management) are checked
 #: against; the rule forms are described in time_mgmt.py.
 SETTING_CHOICES: dict[str, Any] = {"utilities.calculator_decimals": {"type": "int", "min": 0, "max": 15}}
@@ -388,8 +387,8 @@ def seed(tables: Tables, rng: random.Random, scale: float) -> None:
     tables.setdefault("settings", {}).setdefault("utilities.calculator_decimals", {"value": 10})
     apps = tables.setdefault("apps", {})
     for app_id, name, package, perms, size in (
-        ("browser", "Browser", "com.mobilepa.browser", ("STORAGE", "LOCATION"), 180),
-        ("notes", "Notes", "com.mobilepa.notes", ("STORAGE",), 24),
+        ("browser", "Browser", "com.mobilepa.browser", ("PHOTOS_VIDEOS", "LOCATION"), 180),
+        ("notes", "Notes", "com.mobilepa.notes", ("PHOTOS_VIDEOS",), 24),
     ):
         old = apps.get(app_id)
         if old is None:
@@ -1046,7 +1045,7 @@ def _body(body: str) -> str:
     return body
 
 
-@tool(DOMAIN, mutates=True, permission=NOTES)
+@tool(DOMAIN, mutates=True)
 def create_note(s: PhoneState, title: str, body: str = "", folder: str = "Notes", pinned: bool = False) -> Ok:
     """Create a note in a notes folder.
 
@@ -1063,7 +1062,6 @@ def create_note(s: PhoneState, title: str, body: str = "", folder: str = "Notes"
     Raises:
         InvalidArguments: the title or folder is empty, or the title or body is too long.
         AlreadyExists: the folder already has a note with this title.
-        PermissionDenied: the Notes app lacks the STORAGE permission.
     """
     name = _title(title)
     folder = " ".join(folder.split())
@@ -1077,7 +1075,7 @@ def create_note(s: PhoneState, title: str, body: str = "", folder: str = "Notes"
     return ok(f"Created note {rec['id']} {name!r} in {folder}", rec)
 
 
-@tool(DOMAIN, mutates=True, permission=NOTES)
+@tool(DOMAIN, mutates=True)
 def update_note(
     s: PhoneState,
     note_id: str,
@@ -1105,7 +1103,6 @@ def update_note(
         InvalidArguments: no field was given, both body and append_text were given, or a field is empty or
             too long.
         AlreadyExists: the target folder already has a note with the resulting title.
-        PermissionDenied: the Notes app lacks the STORAGE permission.
     """
     old = _note(s, note_id)
     if body is not None and append_text is not None:
@@ -1139,7 +1136,7 @@ def update_note(
     )
 
 
-@tool(DOMAIN, permission=NOTES)
+@tool(DOMAIN)
 def search_notes(
     s: PhoneState,
     query: str | None = None,
@@ -1160,7 +1157,6 @@ def search_notes(
 
     Raises:
         InvalidArguments: the limit is out of range.
-        PermissionDenied: the Notes app lacks the STORAGE permission.
     """
     _check_limit(limit)
     q = query.strip().casefold() if query else ""

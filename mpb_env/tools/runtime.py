@@ -229,7 +229,7 @@ def tool(
         unknown = [r for r in raises if r not in ERROR_TYPES]
         if unknown:
             raise TypeError(f"tool {tool_name} documents unknown error types {unknown}")
-        hints = typing.get_type_hints(fn)
+        hints = typing.get_type_hints(fn, include_extras=True)  # keeps Annotated validators
         params = list(inspect.signature(fn).parameters.values())[1:]
         fields: dict[str, Any] = {}
         defaults: dict[str, Any] = {}

@@ -18,7 +18,8 @@ from mpb_env.world.generate import load_world
 W = load_world("M").tables
 JUNK_KINDS = ("installer", "temp", "log")
 PERM_WORDS = {"CAMERA": "camera", "MICROPHONE": "microphone", "LOCATION": "location", "CONTACTS": "contacts",
-              "CALENDAR": "calendar", "STORAGE": "storage", "PHONE": "phone"}  # fmt: skip
+              "CALENDAR": "calendar", "PHOTOS_VIDEOS": "photos and videos", "MUSIC_AUDIO": "music and audio",
+              "NEARBY_DEVICES": "nearby devices", "PHONE": "phone"}  # fmt: skip
 
 
 # --------------------------------------------------------------------------- helpers
@@ -42,6 +43,14 @@ def free_patch(value: float) -> dict:
 
 def app_patch(app_id: str, **changes: Any) -> dict:
     return {"apps": {app_id: {**W["apps"][app_id], **changes}}}
+
+
+def switch_fields(app: dict, on: bool) -> dict:
+    """Gold fields of an app whose notifications are switched ``on``/off: the switch and, for an app
+    that declares it, Android 13's notification permission with it (one setting)."""
+    if "NOTIFICATIONS" not in app["permissions"]:
+        return {"notifications": on}
+    return {"notifications": on, "permissions": {**app["permissions"], "NOTIFICATIONS": on}}
 
 
 def notif_ids(app_id: str) -> list[str]:
@@ -211,7 +220,7 @@ def enable_notifications(ctx: Ctx) -> Draft:
     return Draft(
         query=query,
         gold={
-            "delta": [{"table": "apps", "op": "update", "key": app["id"], "fields": {"notifications": True}}]
+            "delta": [{"table": "apps", "op": "update", "key": app["id"], "fields": switch_fields(app, True)}]
         },
         oracle=[
             calls(call("get_app_info", app_id=app["id"])),
@@ -299,6 +308,41 @@ def install_if_space(ctx: Ctx) -> Draft:
             calls(call("install_app", store_app_id=app["id"])),
             f"There was enough space ({free0:g} MB free), so I installed {app['name']} and left the recycle bin "
             "alone.",
+        ],
+    )
+
+
+#: Android 13's two media permissions (the old storage permission split in two): (group, how it is said).
+MEDIA_HALVES = {"PHOTOS_VIDEOS": "photos and videos", "MUSIC_AUDIO": "music and audio files"}
+
+
+@family("apps.media_split_revoke", dimension="basic", category="grounding", bucket="state")
+def media_split_revoke(ctx: Ctx) -> Draft:
+    """One of Android 13's media permissions revoked, the other kept: an app may read photos and videos
+    (READ_MEDIA_IMAGES / READ_MEDIA_VIDEO) without reading audio (READ_MEDIA_AUDIO), or the other way."""
+    both = sorted(a for a, r in W["apps"].items() if all(r["permissions"].get(p) for p in MEDIA_HALVES))
+    app = W["apps"][ctx.choice(both)]
+    off = ctx.choice(sorted(MEDIA_HALVES))
+    (keep,) = (p for p in MEDIA_HALVES if p != off)
+    query = ctx.say(
+        ["{name} may keep my {keep}, but take away its access to my {off}.",
+         "stop {name} reading my {off}; it can still see my {keep}.",
+         "leave {name}'s {keep} access on and switch off its {off} access.",
+         "I only want {name} to reach my {keep}, not my {off}.",
+         "revoke {name}'s access to {off} but not to {keep}.",
+         "cut {name} off from my {off}, keeping its access to {keep}."],
+        name=app["name"], keep=MEDIA_HALVES[keep], off=MEDIA_HALVES[off],
+    )  # fmt: skip
+    perms = {**app["permissions"], off: False}
+    return Draft(
+        query=query,
+        gold={
+            "delta": [{"table": "apps", "op": "update", "key": app["id"], "fields": {"permissions": perms}}]
+        },
+        oracle=[
+            calls(call("get_app_info", app_id=app["id"])),
+            calls(call("revoke_app_permission", app_id=app["id"], permission=off)),
+            f"{app['name']} can no longer read your {MEDIA_HALVES[off]}; its {MEDIA_HALVES[keep]} access stays on.",
         ],
     )
 
@@ -676,7 +720,7 @@ def mute_several(ctx: Ctx) -> Draft:
     )  # fmt: skip
     delta = []
     for a in apps:
-        delta.append({"table": "apps", "op": "update", "key": a["id"], "fields": {"notifications": False}})
+        delta.append({"table": "apps", "op": "update", "key": a["id"], "fields": switch_fields(a, False)})
         delta += [{"table": "notifications", "op": "delete", "key": n} for n in notif_ids(a["id"])]
     return Draft(
         query=query,

@@ -17,6 +17,7 @@ from mpb_env.tasks.gen.helpers import (
     false_claims,
     lookup,
     merge,
+    revoked,
     rubric,
     s0_settings,
     setting_delta,
@@ -143,6 +144,38 @@ def cast_screen(ctx: Ctx) -> Draft:
             calls(call("list_cross_devices", kind=dev["kind"])),
             hermes(call("start_cast_session", device_id=dev["id"], source=source)),
             f"Casting {'your screen' if source == 'screen' else 'what is playing'} to {dev['name']}.",
+        ],
+    )  # fmt: skip
+
+
+@family("devices.cast_nearby_permission", dimension="basic", category="dependency", bucket="tool")
+def cast_nearby_permission(ctx: Ctx) -> Draft:
+    """Casting reaches a nearby display, which Android 13 guards with NEARBY_DEVICES
+    (NEARBY_WIFI_DEVICES, BLUETOOTH_CONNECT): the Assistant lost it and needs it back first."""
+    dev = ctx.pick("dev_displays")
+    why = ctx.pick("dev_cast_reasons")
+    query = ctx.say(
+        ["show my phone's screen on {d} {w}.", "get my screen onto {d} {w}.",
+         "throw my display up on {d} {w}.", "mirror the phone onto {d} {w}, please.",
+         "I want my screen shown on {d} {w}.", "could you project my screen to {d} {w}?"],
+        d=the(dev["name"]), w=why,
+    )  # fmt: skip
+    cast = call("start_cast_session", device_id=dev["id"], source="screen")
+    return Draft(
+        query=query,
+        frictions=["permission"],
+        s0_patch=merge(paired(dev), revoked("assistant", "NEARBY_DEVICES")),
+        gold={"calls": [
+            {"name": "grant_app_permission", "arguments": {"app_id": "assistant", "permission": "NEARBY_DEVICES"}},
+            {"name": "start_cast_session", "arguments": {"device_id": dev["id"], "source": "screen"}},
+        ]},
+        oracle=[
+            calls(call("list_cross_devices", kind=dev["kind"])),
+            calls(cast),
+            calls(call("grant_app_permission", app_id="assistant", permission="NEARBY_DEVICES")),
+            hermes(cast),
+            f"I needed the nearby devices permission to reach {dev['name']}; I granted it and your screen is "
+            "casting now.",
         ],
     )  # fmt: skip
 

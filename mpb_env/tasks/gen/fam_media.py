@@ -276,6 +276,48 @@ def album_from_outing(ctx: Ctx) -> Draft:
 
 
 # --------------------------------------------------------------------------- dependency
+@family("media.album_photos_permission", dimension="basic", category="dependency", bucket="tool")
+def album_photos_permission(ctx: Ctx) -> Draft:
+    """Gallery lost Android 13's photos-and-videos permission (READ_MEDIA_IMAGES / READ_MEDIA_VIDEO):
+    the album needs PHOTOS_VIDEOS back, not the music-and-audio half of the old storage permission."""
+    location, place, search, day, rel = ctx.pick("media_outings")
+    name = ctx.pick("media_album_names")
+    n = ctx.rng.randint(2, 3)
+    photos = {}
+    for k in range(n):
+        pid = f"photo_9{k + 1:02d}"
+        time = f"{day}T{14 + k}:{ctx.rng.randrange(60):02d}:00"
+        photos[pid] = _photo(pid, time, "photo", "photo", location, 4.2, None)
+    ids = sorted(photos)
+    query = ctx.say(
+        ["gather my {place} photos from {rel} into an album named {name}.",
+         "start a {name} album with what I photographed at {place} {rel}.",
+         "file the {place} pictures from {rel} under a new album, {name}.",
+         "album time: {name}, holding my {place} shots from {rel}.",
+         "I'd like the {place} photos I took {rel} grouped as a new album called {name}.",
+         "group the snaps from {place} {rel} into an album titled {name}."],
+        name=name, place=place, rel=rel,
+    )  # fmt: skip
+    look = call("list_photos", query=search, date_from=day, date_to=day)
+    return Draft(
+        query=query,
+        frictions=["permission"],
+        s0_patch=merge({"photos": photos}, revoked("gallery", "PHOTOS_VIDEOS")),
+        gold={"calls": [
+            {"name": "grant_app_permission", "arguments": {"app_id": "gallery", "permission": "PHOTOS_VIDEOS"}},
+            {"name": "create_album", "arguments": {"name": name, "photo_ids": ids}},
+        ]},
+        oracle=[
+            calls(look),
+            calls(call("grant_app_permission", app_id="gallery", permission="PHOTOS_VIDEOS")),
+            calls(look),
+            calls(call("create_album", name=name, photo_ids=ids)),
+            f"Gallery was missing its photos and videos permission; I granted it and created the album {name} "
+            f"with the {n} photos from {place}.",
+        ],
+    )  # fmt: skip
+
+
 @family("media.recognize_then_add", dimension="basic", category="dependency", bucket="tool")
 def recognize_then_add(ctx: Ctx) -> Draft:
     song = ctx.pick("media_songs")

@@ -14,7 +14,6 @@ from mpb_env.tasks.gen.helpers import (
     base,
     cannot,
     false_claims,
-    granted_entry,
     lookup,
     offline,
     revoked,
@@ -364,38 +363,6 @@ def quick_fact(ctx: Ctx) -> Draft:
 
 
 # --------------------------------------------------------------------------- dependency
-@family("utilities.notes_permission", dimension="basic", category="dependency", bucket="state")
-def notes_permission(ctx: Ctx) -> Draft:
-    title, folder, body, keys = ctx.pick("tu_new_notes")
-    query = ctx.say(
-        ["make a note called \"{title}\" in {folder}: {body}.", "save a note \"{title}\" in my {folder} folder — {body}.",
-         "new note, \"{title}\", folder {folder}: {body}.", "write down \"{title}\" in {folder}: {body}."],
-        title=title, folder=folder, body=lower_first(body),
-    )  # fmt: skip
-    create = call("create_note", title=title, body=body, folder=folder)
-    return Draft(
-        query=query,
-        frictions=["permission"],
-        s0_patch=revoked("notes", "STORAGE"),
-        gold={
-            "delta": [
-                {
-                    "table": "notes",
-                    "op": "create",
-                    "fields": {"title": title, "folder": folder, "body": contains(*keys)},
-                },
-                granted_entry("notes"),
-            ]
-        },  # fmt: skip
-        oracle=[
-            calls(create),
-            calls(call("grant_app_permission", app_id="notes", permission="STORAGE")),
-            hermes(create),
-            f'Notes was missing its storage permission; I granted it and saved "{title}".',
-        ],
-    )
-
-
 @family("utilities.browse_offline", dimension="basic", category="dependency", bucket="state")
 def browse_offline(ctx: Ctx) -> Draft:
     said, url = ctx.pick("tu_sites")

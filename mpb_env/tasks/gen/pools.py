@@ -1289,8 +1289,8 @@ APPS_ORDINALS = [(0, "first"), (1, "second"), (2, "third"), (3, "fourth"), (4, "
 #: Sensitive permissions a user names: (permission, word)
 APPS_PERMISSION_WORDS = [
     ("CAMERA", "camera"), ("MICROPHONE", "microphone"), ("LOCATION", "location"), ("CONTACTS", "contacts"),
-    ("CALENDAR", "calendar"), ("STORAGE", "storage"), ("SMS", "SMS"), ("PHONE", "phone call"),
-    ("NOTIFICATIONS", "notification"),
+    ("CALENDAR", "calendar"), ("PHOTOS_VIDEOS", "photos and videos"), ("SMS", "SMS"), ("PHONE", "phone call"),
+    ("NOTIFICATIONS", "notification"), ("MUSIC_AUDIO", "music and audio"), ("NEARBY_DEVICES", "nearby devices"),
 ]
 #: (seconds, how the user says it)
 SEC_LOCK_TIMEOUTS = [
