@@ -21,7 +21,9 @@ order):
   All three relations are read off the catalog (schemas, docs, permission specs), never written per
   tool. Two sub-agents get a place early (merged in turns with the ranking): the GUI sub-agent when
   the request names a well-known app (``THIRD_PARTY_APPS``), and the best-matching sub-agent when it
-  scores at least ``AGENT_SHARE`` of the best tool. When the skill loader is offered, the tools of the
+  scores at least ``AGENT_SHARE`` of the best tool; and the tool whose purpose in the intent table
+  (``INTENT_PHRASES``: each sub-agent entry tool and memory edit) best matches the request, when it
+  scores at least ``INTENT_MIN`` there. When the skill loader is offered, the tools of the
   library skill that best matches the request lead the ranking.
 * ``"bm25-plain"``: the earlier hand-written BM25 (``mpb_env.text.BM25``) over name, description,
   domain and argument docs with a smaller vocabulary, and no providers; kept so runs can compare.
@@ -41,7 +43,7 @@ import numpy as np
 
 from mpb_env.domains import catalog
 from mpb_env.text import BM25, tokenize
-from mpb_env.tool_phrases import THIRD_PARTY_APPS, TOOL_PHRASES
+from mpb_env.tool_phrases import INTENT_PHRASES, THIRD_PARTY_APPS, TOOL_PHRASES
 from mpb_env.tools.runtime import ToolSpec
 
 Retriever = Literal["bm25", "bm25-plain"]
@@ -498,6 +500,34 @@ def _skill_index():  # type: ignore[no-untyped-def]
     return index, SKILLS
 
 
+#: The best-matching intent (``INTENT_PHRASES``) gets a place when it scores at least this (BM25 over
+#: the intent table; 1.0 chosen on train among 0.5-3).
+INTENT_MIN = 1.0
+#: How many of the best-matching intents may get a place.
+INTENT_PLACES = 1
+
+
+@cache
+def _intent_index():  # type: ignore[no-untyped-def]
+    import bm25s
+
+    names = tuple(t for t in INTENT_PHRASES if t in catalog())
+    index = bm25s.BM25(k1=1.2, b=0.75)
+    index.index([tokenize(INTENT_PHRASES[t]) or ["_"] for t in names], show_progress=False)
+    return index, names
+
+
+def intents(text: str) -> list[tuple[str, float]]:
+    """The intent-table tools (``INTENT_PHRASES``: sub-agent entry tools and memory edits) whose purpose
+    matches ``text``, with their scores, best first, ties in table order."""
+    index, names = _intent_index()
+    query = [t for t in dict.fromkeys(tokenize(text)) if t in index.vocab_dict]
+    if not query:
+        return []
+    s = index.get_scores(query).astype(np.float64)
+    return [(names[i], float(s[i])) for i in _order(s)]
+
+
 def matching_skills(text: str) -> list[dict[str, Any]]:
     """The skills of the assistant's library (``SKILLS``: the same for every task) whose ID, name or
     description match ``text``, best first, ties in library order."""
@@ -533,7 +563,8 @@ def ranked(
 
     The default retriever takes, in turns, the next tool of the BM25 ranking and of each extra list:
     the GUI sub-agent when ``text`` names a well-known app, the best-matching sub-agent when it scores
-    at least ``AGENT_SHARE`` of the best tool. When the skill loader is offered, the tools the
+    at least ``AGENT_SHARE`` of the best tool, the best-matching intent (``intents``) when it scores at
+    least ``INTENT_MIN``. When the skill loader is offered, the tools the
     best-matching library skill binds lead the BM25 ranking (the planner may run the skill's steps
     without loading it). Each taken tool brings its dependencies (``_dependencies``) right after it;
     the skill's own tools bring none (the skill lists what it needs)."""
@@ -554,6 +585,9 @@ def ranked(
     best = max(agents, key=lambda t: score[t], default=None)  # ties: catalog order
     if best is not None and [best] not in lists and score[best] >= AGENT_SHARE * max(score.values()):
         lists.append([best])
+    for tool, value in intents(text)[:INTENT_PLACES]:
+        if tool not in skip and [tool] not in lists and value >= INTENT_MIN:
+            lists.append([tool])
     out: dict[str, None] = {}
     expanded: set[str] = set(bound)
 

@@ -92,8 +92,10 @@ TOOL_PHRASES: dict[str, str] = {
     "set_display_size": "display size zoom bigger icons",
     "set_screen_timeout": "screen timeout stay on sleep after",
     "set_refresh_rate": "refresh rate smooth 120 hz",
-    "set_stream_volume": "volume louder quieter ring volume media volume alarm volume",
-    "set_sound_mode": "silent vibrate ring mode sound on",
+    "set_stream_volume": "volume louder quieter ring volume media volume alarm volume adjust the phone "
+    "set the phone up",
+    "set_sound_mode": "silent vibrate ring mode sound on set the phone up adjust the phone for the doctor "
+    "hospital interview office class movies",
     "list_ringtones": "ringtone tone sound rings with",
     "set_ringtone": "ringtone change tone",
     "set_contact_ringtone": "ringtone for someone calls rings with tone for contact",
@@ -111,7 +113,7 @@ TOOL_PHRASES: dict[str, str] = {
     "search_media": "song track album artist podcast episode audiobook listen put on hear",
     "list_playlists": "playlist my playlist mix",
     "update_playlist": "add to playlist put it in save to playlist",
-    "play_media": "play put on listen hear start music",
+    "play_media": "play put on throw on listen hear start music",
     "pause_playback": "pause stop music",
     "resume_playback": "resume continue where I left off",
     "skip_track": "skip next track jump to fast forward",
@@ -153,7 +155,7 @@ TOOL_PHRASES: dict[str, str] = {
     "start_timer": "timer countdown minutes",
     "stop_timer": "cancel timer stop timer pause timer resume timer continue countdown add a minute extra "
     "minute more time plus one minute extend timer",
-    "create_reminder": "remind me reminder ping me don't let me forget",
+    "create_reminder": "remind me reminder set a reminder ping me don't let me forget before ahead of",
     "complete_reminder": "done mark it done finished to-do",
     "list_reminders": "reminders to-dos what's on my list",
     "create_automation_rule": "every time automatically routine rule whenever",
@@ -244,6 +246,33 @@ TOOL_PHRASES: dict[str, str] = {
     "cancel_travel_booking": "cancel booking cancel reservation don't need",
     "add_browser_bookmark": "bookmark save page favorites",
     "search_browser_history": "history visited site website I saw earlier back up",
+}
+
+#: What each sub-agent entry tool and each memory edit is for, in a user's words: a small BM25 of its own
+#: (``mpb_env.retrieval.intents``) gives the best-matching one a place of its own in R_N, so a request
+#: that names neither the agent nor the memory ("make a card", "wipe the note you have on me") still
+#: recalls the tool that carries it out. Generic purposes only, never a task's wording or entities.
+INTENT_PHRASES: dict[str, str] = {
+    "delegate_to_gui_agent": "in the app inside an app account profile order deliver ride sign up "
+    "unsubscribe inbox filter label clean up mail cleanup settings of an app website form checkout",
+    "delegate_to_search_agent": "find look up search research compare reviews recommend best options "
+    "show tickets restaurant places near prices where to buy ideas what is open",
+    "delegate_to_image_agent": "make draw design create an image picture card poster invitation "
+    "something pretty edit retouch restyle photo filter cartoon painting sketch",
+    "delegate_to_visual_qa_agent": "what does it show what is in the photo screenshot picture on my "
+    "screen read the label receipt sign look at identify",
+    "delegate_to_monitor_agent": "track watch monitor keep an eye on let me know tell when it lands "
+    "arrives delivered doorstep price drops back in stock delayed",
+    "delegate_to_practice_agent": "practice rehearse quiz drill mock interview conversation lesson "
+    "speaking pitch presentation",
+    "add_user_memory": "save this remember keep in mind for later add to your memory note that "
+    "don't forget my preference",
+    "replace_user_memory": "rewrite update correct your note on me out of date changed now instead "
+    "no longer what you remember",
+    "remove_user_memory": "wipe erase forget delete get rid of remove your note you have on me old "
+    "note stale",
+    "list_user_memories": "what do you know about me what you have on file everything you remember "
+    "review my preferences your notes",
 }
 
 #: Well-known third-party apps, by the one word a request names them with: no catalog tool works inside

@@ -8,15 +8,17 @@ from mpb_env.domains.assistant import SKILLS
 from mpb_env.retrieval import (
     AGENT_SHARE,
     GUI_AGENT,
+    INTENT_MIN,
     SKILL_LOADER,
     enablers,
+    intents,
     matching_skills,
     providers,
     ranked,
     scores,
     tool_document,
 )
-from mpb_env.tool_phrases import THIRD_PARTY_APPS, TOOL_PHRASES
+from mpb_env.tool_phrases import INTENT_PHRASES, THIRD_PARTY_APPS, TOOL_PHRASES
 
 MEMORY = ("search_user_memory",)
 
@@ -87,3 +89,14 @@ def test_rankings_hold_n_distinct_tools_and_repeat() -> None:
             assert len(top) == len(set(top)) <= 15 and not set(top) & set(offered)
             ranked.cache_clear()
             assert ranked(text, 15, offered=offered) == top
+
+
+def test_the_best_intent_gets_a_place_of_its_own() -> None:
+    """A request that names neither the memory nor the agent: the intent table finds the tool."""
+    assert set(INTENT_PHRASES) <= set(catalog())
+    text = "Wipe the dentist note you have on me."
+    best, value = intents(text)[0]
+    assert best == "remove_user_memory" and value >= INTENT_MIN
+    assert best in ranked(text, 15, offered=MEMORY)
+    assert "remove_user_memory" not in ranked(text, 15, offered=(*MEMORY, "remove_user_memory"))
+    assert intents("zzz") == []
