@@ -14,11 +14,13 @@ order):
     entity (``send_message(contact_id)`` brings ``search_contacts``: the model must look the ID up);
   - for a writing tool, the best-matching argument-free getter of its domain (``set_aod_mode`` brings
     ``get_input_settings``);
+  - for a writing tool, the read-only ``get_*`` tool that takes one of its ``*_id`` arguments
+    (``enable_app_notifications(app_id)`` brings ``get_app_info``: the record is checked first);
   - the switches its documented ``PreconditionFailed`` names (``start_call`` fails while airplane
     mode is on: ``set_airplane_mode``), and ``grant_app_permission`` when it needs an app's runtime
     permission.
 
-  All three relations are read off the catalog (schemas, docs, permission specs), never written per
+  All four relations are read off the catalog (schemas, docs, permission specs), never written per
   tool. Two sub-agents get a place early (merged in turns with the ranking): the GUI sub-agent when
   the request names a well-known app (``THIRD_PARTY_APPS``), and the best-matching sub-agent when it
   scores at least ``AGENT_SHARE`` of the best tool; and the tool whose purpose in the intent table
@@ -411,6 +413,29 @@ def domain_getters() -> dict[str, tuple[str, ...]]:
     return {d: tuple(v) for d, v in out.items()}
 
 
+@cache
+def checkers() -> dict[str, tuple[str, ...]]:
+    """Writing tool → the read-only ``get_*`` tools that take one of its ``*_id`` arguments (the record
+    the change is checked against first: ``enable_app_notifications(app_id)`` → ``get_app_info``), in
+    catalog order."""
+    specs = catalog()
+    out: dict[str, tuple[str, ...]] = {}
+    for name, spec in specs.items():
+        ids = {a for a in _args(spec) if a.endswith("_id")}
+        if not spec.mutates or not ids:
+            continue
+        found = tuple(
+            other
+            for other, o in specs.items()
+            if other.startswith("get_")
+            and not o.mutates
+            and ids & set(o.schema["function"]["parameters"].get("required", []))
+        )
+        if found:
+            out[name] = found
+    return out
+
+
 def _raises(spec: ToolSpec, error: str) -> str:
     """The ``Raises:`` entry for ``error`` in the tool's docstring (when it fails so), or ``""``."""
     doc = spec.fn.__doc__ or ""
@@ -470,6 +495,10 @@ def _order(s: np.ndarray) -> list[int]:
     """Indices with a positive score, best first, ties in catalog order."""
     idx = np.flatnonzero(s > 0)
     return [int(i) for i in idx[np.lexsort((idx, -s[idx]))]]
+
+
+#: How many of a writing tool's ``checkers`` follow it in the ranking.
+CHECKERS = 1  # 1 and 2 give the same train recall
 
 
 #: The skill loader (``mpb_env.gates.SKILL_LOADER``): when it is offered, so are the skills.
@@ -540,7 +569,8 @@ def matching_skills(text: str) -> list[dict[str, Any]]:
 
 def _dependencies(name: str, score: dict[str, float], skip: set[str]) -> list[str]:
     """What follows ``name`` in the ranking: per ``*_id`` argument the best-scoring provider, for a
-    writing tool the best-scoring getter of its domain, and its enablers (``enablers``)."""
+    writing tool the best-scoring getter of its domain and its record's getter (``checkers``), and its
+    enablers (``enablers``)."""
     spec = catalog()[name]
     extra = [
         min(left, key=lambda p: -score[p])
@@ -550,6 +580,7 @@ def _dependencies(name: str, score: dict[str, float], skip: set[str]) -> list[st
     if spec.mutates:
         getters = domain_getters().get(spec.domain, ())
         extra += sorted(getters, key=lambda p: -score[p])[:1]
+        extra += [p for p in checkers().get(name, ())[:CHECKERS] if p not in skip]
     extra += [p for p in enablers().get(name, ()) if p not in skip]
     return extra
 

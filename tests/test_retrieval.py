@@ -10,6 +10,7 @@ from mpb_env.retrieval import (
     GUI_AGENT,
     INTENT_MIN,
     SKILL_LOADER,
+    checkers,
     enablers,
     intents,
     matching_skills,
@@ -57,7 +58,7 @@ def test_each_id_argument_brings_its_own_look_up() -> None:
 def test_a_named_app_gives_the_gui_sub_agent_a_place() -> None:
     text = "Order a pizza through DoorDash for tonight"
     top = ranked(text, 15, offered=MEMORY)
-    assert GUI_AGENT in top[:4]
+    assert GUI_AGENT in top[:5]  # after the best tool and its dependencies
     assert GUI_AGENT not in ranked(text, 15, offered=(*MEMORY, GUI_AGENT))  # offered anyway: no place
 
 
@@ -100,3 +101,11 @@ def test_the_best_intent_gets_a_place_of_its_own() -> None:
     assert best in ranked(text, 15, offered=MEMORY)
     assert "remove_user_memory" not in ranked(text, 15, offered=(*MEMORY, "remove_user_memory"))
     assert intents("zzz") == []
+
+
+def test_a_change_to_a_record_brings_the_getter_of_that_record() -> None:
+    got = checkers()
+    assert got["enable_app_notifications"] == ("get_app_info",)  # same app_id
+    assert got["update_contact"] == ("get_contact",)
+    assert "get_app_info" not in checkers()  # read-only tools check nothing
+    assert "get_app_info" in ranked("Switch on LinkedIn alerts, please.", 15, offered=MEMORY)
