@@ -320,12 +320,24 @@ def plain_document(spec: ToolSpec) -> str:
     return f"{spec.name.replace('_', ' ')} {spec.description} {spec.domain} {args}"
 
 
+@cache
+def _object_words() -> frozenset[str]:
+    """The folded words catalog tool names have after the verb (``set_hotspot`` → ``hotspot``)."""
+    return frozenset(w for name in catalog() for w in tokenize(" ".join(name.split("_")[1:])))
+
+
 def tool_document(spec: ToolSpec) -> str:
     """What the default BM25 indexes for a tool: ``plain_document`` with the name's words twice more
     (three times in all), the domain's everyday vocabulary and, twice, what people say for the tool
-    (``TOOL_PHRASES``)."""
+    (``TOOL_PHRASES``). The vocabulary leaves out the words that name another tool's object: "hotspot"
+    in every network tool's document would make it a common word, and "Get the hotspot running ...
+    from my laptop" would rank the laptop tools above ``set_hotspot``."""
     words = spec.name.replace("_", " ")
-    vocab = DOMAIN_VOCABULARY.get(spec.domain, "")
+    own = set(tokenize(words))
+    objects = _object_words()
+    vocab = " ".join(
+        w for w in tokenize(DOMAIN_VOCABULARY.get(spec.domain, "")) if w not in objects or w in own
+    )
     phrases = TOOL_PHRASES.get(spec.name, "")
     return f"{words} {words} {plain_document(spec)} {vocab} {phrases} {phrases}"
 

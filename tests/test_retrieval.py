@@ -109,3 +109,13 @@ def test_a_change_to_a_record_brings_the_getter_of_that_record() -> None:
     assert got["update_contact"] == ("get_contact",)
     assert "get_app_info" not in checkers()  # read-only tools check nothing
     assert "get_app_info" in ranked("Switch on LinkedIn alerts, please.", 15, offered=MEMORY)
+
+
+def test_domain_vocabulary_leaves_other_tools_objects_out() -> None:
+    specs = catalog()
+    assert "hotspot" not in tool_document(specs["set_wifi_enabled"]).split()
+    assert "hotspot" in tool_document(specs["set_hotspot"]).split()
+    assert "wifi" in tool_document(specs["set_wifi_enabled"]).split()  # a word of its own name stays
+    # With "hotspot" in every network tool's document, the tablet and laptop tools took all 15 places.
+    text = "Fire up the Wi-Fi hotspot for the kids' tablet on the drive."
+    assert "set_hotspot" in ranked(text, 15, offered=MEMORY)
