@@ -542,8 +542,8 @@ def _skill_index():  # type: ignore[no-untyped-def]
 
 
 #: The best-matching intent (``INTENT_PHRASES``) gets a place when it scores at least this (BM25 over
-#: the intent table; 1.0 chosen on train among 0.5-3).
-INTENT_MIN = 1.0
+#: the intent table; 1.5 chosen on train among 0.5-3).
+INTENT_MIN = 1.5
 #: How many of the best-matching intents may get a place.
 INTENT_PLACES = 1
 

@@ -19,9 +19,9 @@ TOOL_PHRASES: dict[str, str] = {
     "open_app": "open launch bring up switch to start app",
     "close_app": "close shut quit force stop kill app",
     "search_store_apps": "get app download install find app store add to my phone",
-    "install_app": "get app download install add to my phone put on my phone",
+    "install_app": "get app download install add to my phone put on my phone make room space for it",
     "uninstall_app": "remove delete uninstall get rid of app completely",
-    "update_app": "update upgrade latest version app",
+    "update_app": "update upgrade latest version app make room space for it",
     "set_default_app": "default app open links with always use",
     "get_app_usage": "screen time how long used most used app usage",
     "list_app_notifications": "notifications alerts which app told me shade",
@@ -130,7 +130,7 @@ TOOL_PHRASES: dict[str, str] = {
     "connect_wifi_network": "join wifi log into wi-fi connect to network password",
     "set_hotspot": "hotspot tethering share my connection share data",
     "set_bluetooth_enabled": "bluetooth on",
-    "list_bluetooth_devices": "headphones earbuds speaker tracker watch car bluetooth devices",
+    "list_bluetooth_devices": "headphones earbuds buds speaker tracker watch car bluetooth devices",
     "pair_bluetooth_device": "pair new headphones earbuds speaker",
     "connect_bluetooth_device": "connect hook up headphones earbuds speaker car",
     "disconnect_bluetooth_device": "disconnect forget unhook headphones",
@@ -253,26 +253,30 @@ TOOL_PHRASES: dict[str, str] = {
 #: that names neither the agent nor the memory ("make a card", "wipe the note you have on me") still
 #: recalls the tool that carries it out. Generic purposes only, never a task's wording or entities.
 INTENT_PHRASES: dict[str, str] = {
-    "delegate_to_gui_agent": "in the app inside an app account profile order deliver ride sign up "
-    "unsubscribe inbox filter label clean up mail cleanup settings of an app website form checkout",
-    "delegate_to_search_agent": "find look up search research compare reviews recommend best options "
-    "show tickets restaurant places near prices where to buy ideas what is open",
-    "delegate_to_image_agent": "make draw design create an image picture card poster invitation "
-    "something pretty edit retouch restyle photo filter cartoon painting sketch",
-    "delegate_to_visual_qa_agent": "what does it show what is in the photo screenshot picture on my "
-    "screen read the label receipt sign look at identify",
-    "delegate_to_monitor_agent": "track watch monitor keep an eye on let me know tell when it lands "
-    "arrives delivered doorstep price drops back in stock delayed",
+    "delegate_to_gui_agent": "in the app inside an app account profile order food deliver ride sign up "
+    "unsubscribe inbox filter label clean up mail cleanup settings of an app website form checkout "
+    "post comment reply story follow like cart reorder return refund coupon subscription balance "
+    "transfer money review upload mute chat group",
+    "delegate_to_search_agent": "find look up search research compare reviews recommend best cheapest "
+    "options show tickets restaurant places near nearby prices where to buy ideas open now hours menu "
+    "news tips guide things to do which is better",
+    "delegate_to_image_agent": "make draw design create generate an image picture card poster "
+    "invitation flyer logo sticker avatar meme banner cover something pretty edit retouch restyle "
+    "photo filter cartoon anime painting sketch watercolor collage remove background enhance colorize",
+    "delegate_to_visual_qa_agent": "what does it show say what is in the photo screenshot picture on "
+    "my screen read the label receipt sign menu look at identify describe count what kind breed plant",
+    "delegate_to_monitor_agent": "track watch monitor keep an eye on let me know tell me if notify "
+    "alert me when it lands arrives delivered doorstep price drops back in stock sold out available "
+    "goes on sale delayed gate change until",
     "delegate_to_practice_agent": "practice rehearse quiz drill mock interview conversation lesson "
-    "speaking pitch presentation",
+    "speaking pronunciation pitch presentation speech toast flashcards role play prepare coach",
     "add_user_memory": "save this remember keep in mind for later add to your memory note that "
     "don't forget my preference",
-    "replace_user_memory": "rewrite update correct your note on me out of date changed now instead "
-    "no longer what you remember",
-    "remove_user_memory": "wipe erase forget delete get rid of remove your note you have on me old "
-    "note stale",
-    "list_user_memories": "what do you know about me what you have on file everything you remember "
-    "review my preferences your notes",
+    "replace_user_memory": "rewrite correct your note notes on me outdated stale changed instead no "
+    "longer what you remember",
+    "remove_user_memory": "wipe erase forget your note notes on me old note stale",
+    "list_user_memories": "what do you know about me everything you remember review my preferences "
+    "your notes",
 }
 
 #: Well-known third-party apps, by the one word a request names them with: no catalog tool works inside
