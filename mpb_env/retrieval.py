@@ -384,30 +384,37 @@ def _noun(arg: str) -> str:
     return arg.rsplit("_id", 1)[0].split("_")[-1]
 
 
+def _entities(arg: str, doc: str) -> list[str]:
+    """The entities an argument holds IDs of, in folded words: the one an ``*_id`` argument names, or
+    those its doc's examples show (``to``: "e.g. ["contact_008", ...]" → ``contact``)."""
+    if arg.endswith("_id") or arg.endswith("_ids"):
+        return tokenize(_noun(arg))[:1]
+    return list(dict.fromkeys(w for m in re.findall(r"\b([a-z]+)_\d{3}\b", doc) for w in tokenize(m)))
+
+
 @cache
 def providers() -> dict[str, tuple[tuple[str, ...], ...]]:
-    """Tool → for each of its ``*_id`` arguments, the read-only tools that list, search or check the
-    entity the argument names (the look-ups it depends on), in catalog order: ``play_media`` →
-    ``((search_media,), (list_playlists,))`` for its ``media_id`` and ``playlist_id``."""
+    """Tool → for each entity its arguments hold IDs of (``_entities``), the read-only tools that list,
+    search or check it (the look-ups it depends on), in catalog order: ``play_media`` →
+    ``((search_media,), (list_playlists,))`` for its ``media_id`` and ``playlist_id``. An entity no
+    such tool has falls back to the read-only tools whose description names it (``stop_timer``'s
+    ``timer_id``: ``get_smart_suggestions``, which lists "timers about to ring")."""
     specs = catalog()
+    described = {n: set(tokenize(o.description)) for n, o in specs.items() if not o.mutates}
     out: dict[str, tuple[tuple[str, ...], ...]] = {}
     for name, spec in specs.items():
         per: list[tuple[str, ...]] = []
-        for arg in _args(spec):
-            if not (arg.endswith("_id") or arg.endswith("_ids")):
-                continue
-            noun = tokenize(_noun(arg))
-            found = tuple(
-                other
-                for other, o in specs.items()
-                if other != name
-                and not o.mutates
-                and other.split("_")[0] in ("list", "search", "check")
-                and noun
-                and noun[0] in tokenize(" ".join(other.split("_")[1:]))
-            )
-            if found and found not in per:
-                per.append(found)
+        for arg, doc in _args(spec).items():
+            for noun in _entities(arg, str(doc.get("description", ""))):
+                found = tuple(
+                    other
+                    for other in described
+                    if other != name
+                    and other.split("_")[0] in ("list", "search", "check")
+                    and noun in tokenize(" ".join(other.split("_")[1:]))
+                ) or tuple(o for o in described if o != name and noun in described[o])
+                if found and found not in per:
+                    per.append(found)
         if per:
             out[name] = tuple(per)
     return out

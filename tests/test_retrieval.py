@@ -51,6 +51,10 @@ def test_switches_and_permissions_are_read_off_the_docs() -> None:
 def test_each_id_argument_brings_its_own_look_up() -> None:
     assert providers()["play_media"] == (("search_media",), ("list_playlists",))
     assert providers()["install_system_update"] == (("check_system_update",),)
+    # Recipients shown as contact IDs in the doc's example: the contact search.
+    assert providers()["send_email"] == (("search_contacts",),)
+    # No tool lists timers: the one whose description names them provides the ID.
+    assert providers()["stop_timer"] == (("get_smart_suggestions",),)
     top = ranked("Play my Road Trip playlist", 15, offered=MEMORY)
     assert {"play_media", "search_media", "list_playlists"} <= set(top)
 
