@@ -107,6 +107,21 @@ def test_the_best_intent_gets_a_place_of_its_own() -> None:
     assert intents("zzz") == []
 
 
+def test_intent_scores_are_bm25s_scores() -> None:
+    import bm25s
+    import numpy as np
+
+    from mpb_env.text import tokenize
+
+    names = list(INTENT_PHRASES)
+    index = bm25s.BM25(k1=1.2, b=0.75)
+    index.index([tokenize(INTENT_PHRASES[t]) for t in names], show_progress=False)
+    text = "Keep an eye on the parcel and tell me when it lands on the doorstep; wipe the old note."
+    want = index.get_scores([t for t in dict.fromkeys(tokenize(text)) if t in index.vocab_dict])
+    got = dict(intents(text))
+    assert np.allclose([got.get(t, 0.0) for t in names], want)
+
+
 def test_a_change_to_a_record_brings_the_getter_of_that_record() -> None:
     got = checkers()
     assert got["enable_app_notifications"] == ("get_app_info",)  # same app_id
