@@ -3,7 +3,8 @@
 * ``"bm25"`` (default): the top-N tools by BM25 (``bm25s``) over each tool's name, description,
   argument docs, domain, domain vocabulary and everyday phrases, against the query and the user and
   assistant turns of the history, completed with what the ranked tools depend on (look-ups, switches,
-  the permission grant), a place for the sub-agent the request points to and, when skills are
+  the permission grant, the changed record's getter), a place for the sub-agent the request points
+  to and for the best match of the intent table (sub-agents and memory edits) and, when skills are
   offered, the best-matching library skill's tools (``mpb_env.retrieval``).
 * ``"bm25-plain"``: the earlier hand-written BM25 over name, description, domain and argument docs
   (kept for comparison: ``benchmarks/recall.py``).

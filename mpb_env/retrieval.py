@@ -14,14 +14,18 @@ order):
     entity (``send_message(contact_id)`` brings ``search_contacts``: the model must look the ID up);
   - for a writing tool, the best-matching argument-free getter of its domain (``set_aod_mode`` brings
     ``get_input_settings``);
+  - for a writing tool, the read-only ``get_*`` tool that takes one of its ``*_id`` arguments
+    (``enable_app_notifications(app_id)`` brings ``get_app_info``: the record is checked first);
   - the switches its documented ``PreconditionFailed`` names (``start_call`` fails while airplane
     mode is on: ``set_airplane_mode``), and ``grant_app_permission`` when it needs an app's runtime
     permission.
 
-  All three relations are read off the catalog (schemas, docs, permission specs), never written per
+  All four relations are read off the catalog (schemas, docs, permission specs), never written per
   tool. Two sub-agents get a place early (merged in turns with the ranking): the GUI sub-agent when
   the request names a well-known app (``THIRD_PARTY_APPS``), and the best-matching sub-agent when it
-  scores at least ``AGENT_SHARE`` of the best tool. When the skill loader is offered, the tools of the
+  scores at least ``AGENT_SHARE`` of the best tool; and the tool whose purpose in the intent table
+  (``INTENT_PHRASES``: each sub-agent entry tool and memory edit) best matches the request, when it
+  scores at least ``INTENT_MIN`` there. When the skill loader is offered, the tools of the
   library skill that best matches the request lead the ranking.
 * ``"bm25-plain"``: the earlier hand-written BM25 (``mpb_env.text.BM25``) over name, description,
   domain and argument docs with a smaller vocabulary, and no providers; kept so runs can compare.
@@ -41,7 +45,7 @@ import numpy as np
 
 from mpb_env.domains import catalog
 from mpb_env.text import BM25, tokenize
-from mpb_env.tool_phrases import THIRD_PARTY_APPS, TOOL_PHRASES
+from mpb_env.tool_phrases import INTENT_PHRASES, THIRD_PARTY_APPS, TOOL_PHRASES
 from mpb_env.tools.runtime import ToolSpec
 
 Retriever = Literal["bm25", "bm25-plain"]
@@ -316,12 +320,24 @@ def plain_document(spec: ToolSpec) -> str:
     return f"{spec.name.replace('_', ' ')} {spec.description} {spec.domain} {args}"
 
 
+@cache
+def _object_words() -> frozenset[str]:
+    """The folded words catalog tool names have after the verb (``set_hotspot`` → ``hotspot``)."""
+    return frozenset(w for name in catalog() for w in tokenize(" ".join(name.split("_")[1:])))
+
+
 def tool_document(spec: ToolSpec) -> str:
     """What the default BM25 indexes for a tool: ``plain_document`` with the name's words twice more
     (three times in all), the domain's everyday vocabulary and, twice, what people say for the tool
-    (``TOOL_PHRASES``)."""
+    (``TOOL_PHRASES``). The vocabulary leaves out the words that name another tool's object: "hotspot"
+    in every network tool's document would make it a common word, and "Get the hotspot running ...
+    from my laptop" would rank the laptop tools above ``set_hotspot``."""
     words = spec.name.replace("_", " ")
-    vocab = DOMAIN_VOCABULARY.get(spec.domain, "")
+    own = set(tokenize(words))
+    objects = _object_words()
+    vocab = " ".join(
+        w for w in tokenize(DOMAIN_VOCABULARY.get(spec.domain, "")) if w not in objects or w in own
+    )
     phrases = TOOL_PHRASES.get(spec.name, "")
     return f"{words} {words} {plain_document(spec)} {vocab} {phrases} {phrases}"
 
@@ -368,30 +384,37 @@ def _noun(arg: str) -> str:
     return arg.rsplit("_id", 1)[0].split("_")[-1]
 
 
+def _entities(arg: str, doc: str) -> list[str]:
+    """The entities an argument holds IDs of, in folded words: the one an ``*_id`` argument names, or
+    those its doc's examples show (``to``: "e.g. ["contact_008", ...]" → ``contact``)."""
+    if arg.endswith("_id") or arg.endswith("_ids"):
+        return tokenize(_noun(arg))[:1]
+    return list(dict.fromkeys(w for m in re.findall(r"\b([a-z]+)_\d{3}\b", doc) for w in tokenize(m)))
+
+
 @cache
 def providers() -> dict[str, tuple[tuple[str, ...], ...]]:
-    """Tool → for each of its ``*_id`` arguments, the read-only tools that list, search or check the
-    entity the argument names (the look-ups it depends on), in catalog order: ``play_media`` →
-    ``((search_media,), (list_playlists,))`` for its ``media_id`` and ``playlist_id``."""
+    """Tool → for each entity its arguments hold IDs of (``_entities``), the read-only tools that list,
+    search or check it (the look-ups it depends on), in catalog order: ``play_media`` →
+    ``((search_media,), (list_playlists,))`` for its ``media_id`` and ``playlist_id``. An entity no
+    such tool has falls back to the read-only tools whose description names it (``stop_timer``'s
+    ``timer_id``: ``get_smart_suggestions``, which lists "timers about to ring")."""
     specs = catalog()
+    described = {n: set(tokenize(o.description)) for n, o in specs.items() if not o.mutates}
     out: dict[str, tuple[tuple[str, ...], ...]] = {}
     for name, spec in specs.items():
         per: list[tuple[str, ...]] = []
-        for arg in _args(spec):
-            if not (arg.endswith("_id") or arg.endswith("_ids")):
-                continue
-            noun = tokenize(_noun(arg))
-            found = tuple(
-                other
-                for other, o in specs.items()
-                if other != name
-                and not o.mutates
-                and other.split("_")[0] in ("list", "search", "check")
-                and noun
-                and noun[0] in tokenize(" ".join(other.split("_")[1:]))
-            )
-            if found and found not in per:
-                per.append(found)
+        for arg, doc in _args(spec).items():
+            for noun in _entities(arg, str(doc.get("description", ""))):
+                found = tuple(
+                    other
+                    for other in described
+                    if other != name
+                    and other.split("_")[0] in ("list", "search", "check")
+                    and noun in tokenize(" ".join(other.split("_")[1:]))
+                ) or tuple(o for o in described if o != name and noun in described[o])
+                if found and found not in per:
+                    per.append(found)
         if per:
             out[name] = tuple(per)
     return out
@@ -407,6 +430,29 @@ def domain_getters() -> dict[str, tuple[str, ...]]:
         if name.startswith("get_") and not spec.mutates and not required:
             out.setdefault(spec.domain, []).append(name)
     return {d: tuple(v) for d, v in out.items()}
+
+
+@cache
+def checkers() -> dict[str, tuple[str, ...]]:
+    """Writing tool → the read-only ``get_*`` tools that take one of its ``*_id`` arguments (the record
+    the change is checked against first: ``enable_app_notifications(app_id)`` → ``get_app_info``), in
+    catalog order."""
+    specs = catalog()
+    out: dict[str, tuple[str, ...]] = {}
+    for name, spec in specs.items():
+        ids = {a for a in _args(spec) if a.endswith("_id")}
+        if not spec.mutates or not ids:
+            continue
+        found = tuple(
+            other
+            for other, o in specs.items()
+            if other.startswith("get_")
+            and not o.mutates
+            and ids & set(o.schema["function"]["parameters"].get("required", []))
+        )
+        if found:
+            out[name] = found
+    return out
 
 
 def _raises(spec: ToolSpec, error: str) -> str:
@@ -470,6 +516,10 @@ def _order(s: np.ndarray) -> list[int]:
     return [int(i) for i in idx[np.lexsort((idx, -s[idx]))]]
 
 
+#: How many of a writing tool's ``checkers`` follow it in the ranking.
+CHECKERS = 1  # 1 and 2 give the same train recall
+
+
 #: The skill loader (``mpb_env.gates.SKILL_LOADER``): when it is offered, so are the skills.
 SKILL_LOADER = "load_skill"
 #: The sub-agent that works inside an app's screens.
@@ -498,6 +548,38 @@ def _skill_index():  # type: ignore[no-untyped-def]
     return index, SKILLS
 
 
+#: The best-matching intent (``INTENT_PHRASES``) gets a place when it scores at least this (BM25 over
+#: the intent table; 1.5 chosen on train among 0.5-3).
+INTENT_MIN = 1.5
+#: How many of the best-matching intents may get a place.
+INTENT_PLACES = 1
+
+
+@cache
+def _intent_index() -> tuple[dict[str, np.ndarray], tuple[str, ...]]:
+    """The intent table's BM25 (``bm25s``, k1 = 1.2) as one weight vector per word over the table's
+    tools: a query's scores are the sum of its words' vectors, as ``get_scores`` adds them, without
+    its per-call cost on a table this small."""
+    import bm25s
+
+    names = tuple(t for t in INTENT_PHRASES if t in catalog())
+    index = bm25s.BM25(k1=1.2, b=0.75)
+    index.index([tokenize(INTENT_PHRASES[t]) or ["_"] for t in names], show_progress=False)
+    weights = {w: index.get_scores([w]).astype(np.float64) for w in index.vocab_dict if w}
+    return weights, names
+
+
+def intents(text: str) -> list[tuple[str, float]]:
+    """The intent-table tools (``INTENT_PHRASES``: sub-agent entry tools and memory edits) whose purpose
+    matches ``text``, with their scores, best first, ties in table order."""
+    weights, names = _intent_index()
+    rows = [weights[t] for t in dict.fromkeys(tokenize(text)) if t in weights]
+    if not rows:
+        return []
+    s = np.sum(rows, axis=0)
+    return [(names[i], float(s[i])) for i in _order(s)]
+
+
 def matching_skills(text: str) -> list[dict[str, Any]]:
     """The skills of the assistant's library (``SKILLS``: the same for every task) whose ID, name or
     description match ``text``, best first, ties in library order."""
@@ -510,7 +592,8 @@ def matching_skills(text: str) -> list[dict[str, Any]]:
 
 def _dependencies(name: str, score: dict[str, float], skip: set[str]) -> list[str]:
     """What follows ``name`` in the ranking: per ``*_id`` argument the best-scoring provider, for a
-    writing tool the best-scoring getter of its domain, and its enablers (``enablers``)."""
+    writing tool the best-scoring getter of its domain and its record's getter (``checkers``), and its
+    enablers (``enablers``)."""
     spec = catalog()[name]
     extra = [
         min(left, key=lambda p: -score[p])
@@ -520,6 +603,7 @@ def _dependencies(name: str, score: dict[str, float], skip: set[str]) -> list[st
     if spec.mutates:
         getters = domain_getters().get(spec.domain, ())
         extra += sorted(getters, key=lambda p: -score[p])[:1]
+        extra += [p for p in checkers().get(name, ())[:CHECKERS] if p not in skip]
     extra += [p for p in enablers().get(name, ()) if p not in skip]
     return extra
 
@@ -533,7 +617,8 @@ def ranked(
 
     The default retriever takes, in turns, the next tool of the BM25 ranking and of each extra list:
     the GUI sub-agent when ``text`` names a well-known app, the best-matching sub-agent when it scores
-    at least ``AGENT_SHARE`` of the best tool. When the skill loader is offered, the tools the
+    at least ``AGENT_SHARE`` of the best tool, the best-matching intent (``intents``) when it scores at
+    least ``INTENT_MIN``. When the skill loader is offered, the tools the
     best-matching library skill binds lead the BM25 ranking (the planner may run the skill's steps
     without loading it). Each taken tool brings its dependencies (``_dependencies``) right after it;
     the skill's own tools bring none (the skill lists what it needs)."""
@@ -554,6 +639,9 @@ def ranked(
     best = max(agents, key=lambda t: score[t], default=None)  # ties: catalog order
     if best is not None and [best] not in lists and score[best] >= AGENT_SHARE * max(score.values()):
         lists.append([best])
+    for tool, value in intents(text)[:INTENT_PLACES]:
+        if tool not in skip and [tool] not in lists and value >= INTENT_MIN:
+            lists.append([tool])
     out: dict[str, None] = {}
     expanded: set[str] = set(bound)
 

@@ -19,9 +19,9 @@ TOOL_PHRASES: dict[str, str] = {
     "open_app": "open launch bring up switch to start app",
     "close_app": "close shut quit force stop kill app",
     "search_store_apps": "get app download install find app store add to my phone",
-    "install_app": "get app download install add to my phone put on my phone",
+    "install_app": "get app download install add to my phone put on my phone make room space for it",
     "uninstall_app": "remove delete uninstall get rid of app completely",
-    "update_app": "update upgrade latest version app",
+    "update_app": "update upgrade latest version app make room space for it",
     "set_default_app": "default app open links with always use",
     "get_app_usage": "screen time how long used most used app usage",
     "list_app_notifications": "notifications alerts which app told me shade",
@@ -92,8 +92,10 @@ TOOL_PHRASES: dict[str, str] = {
     "set_display_size": "display size zoom bigger icons",
     "set_screen_timeout": "screen timeout stay on sleep after",
     "set_refresh_rate": "refresh rate smooth 120 hz",
-    "set_stream_volume": "volume louder quieter ring volume media volume alarm volume",
-    "set_sound_mode": "silent vibrate ring mode sound on",
+    "set_stream_volume": "volume louder quieter ring volume media volume alarm volume adjust the phone "
+    "set the phone up",
+    "set_sound_mode": "silent vibrate ring mode sound on set the phone up adjust the phone for the doctor "
+    "hospital interview office class movies",
     "list_ringtones": "ringtone tone sound rings with",
     "set_ringtone": "ringtone change tone",
     "set_contact_ringtone": "ringtone for someone calls rings with tone for contact",
@@ -111,7 +113,7 @@ TOOL_PHRASES: dict[str, str] = {
     "search_media": "song track album artist podcast episode audiobook listen put on hear",
     "list_playlists": "playlist my playlist mix",
     "update_playlist": "add to playlist put it in save to playlist",
-    "play_media": "play put on listen hear start music",
+    "play_media": "play put on throw on listen hear start music",
     "pause_playback": "pause stop music",
     "resume_playback": "resume continue where I left off",
     "skip_track": "skip next track jump to fast forward",
@@ -128,7 +130,7 @@ TOOL_PHRASES: dict[str, str] = {
     "connect_wifi_network": "join wifi log into wi-fi connect to network password",
     "set_hotspot": "hotspot tethering share my connection share data",
     "set_bluetooth_enabled": "bluetooth on",
-    "list_bluetooth_devices": "headphones earbuds speaker tracker watch car bluetooth devices",
+    "list_bluetooth_devices": "headphones earbuds buds speaker tracker watch car bluetooth devices",
     "pair_bluetooth_device": "pair new headphones earbuds speaker",
     "connect_bluetooth_device": "connect hook up headphones earbuds speaker car",
     "disconnect_bluetooth_device": "disconnect forget unhook headphones",
@@ -153,7 +155,7 @@ TOOL_PHRASES: dict[str, str] = {
     "start_timer": "timer countdown minutes",
     "stop_timer": "cancel timer stop timer pause timer resume timer continue countdown add a minute extra "
     "minute more time plus one minute extend timer",
-    "create_reminder": "remind me reminder ping me don't let me forget",
+    "create_reminder": "remind me reminder set a reminder ping me don't let me forget before ahead of",
     "complete_reminder": "done mark it done finished to-do",
     "list_reminders": "reminders to-dos what's on my list",
     "create_automation_rule": "every time automatically routine rule whenever",
@@ -244,6 +246,37 @@ TOOL_PHRASES: dict[str, str] = {
     "cancel_travel_booking": "cancel booking cancel reservation don't need",
     "add_browser_bookmark": "bookmark save page favorites",
     "search_browser_history": "history visited site website I saw earlier back up",
+}
+
+#: What each sub-agent entry tool and each memory edit is for, in a user's words: a small BM25 of its own
+#: (``mpb_env.retrieval.intents``) gives the best-matching one a place of its own in R_N, so a request
+#: that names neither the agent nor the memory ("make a card", "wipe the note you have on me") still
+#: recalls the tool that carries it out. Generic purposes only, never a task's wording or entities.
+INTENT_PHRASES: dict[str, str] = {
+    "delegate_to_gui_agent": "in the app inside an app account profile order food deliver ride sign up "
+    "unsubscribe inbox filter label clean up mail cleanup settings of an app website form checkout "
+    "post comment reply story follow like cart reorder return refund coupon subscription balance "
+    "transfer money review upload mute chat group",
+    "delegate_to_search_agent": "find look up search research compare reviews recommend best cheapest "
+    "options show tickets restaurant places near nearby prices where to buy ideas open now hours menu "
+    "news tips guide things to do which is better",
+    "delegate_to_image_agent": "make draw design create generate an image picture card poster "
+    "invitation flyer logo sticker avatar meme banner cover something pretty edit retouch restyle "
+    "photo filter cartoon anime painting sketch watercolor collage remove background enhance colorize",
+    "delegate_to_visual_qa_agent": "what does it show say what is in the photo screenshot picture on "
+    "my screen read the label receipt sign menu look at identify describe count what kind breed plant",
+    "delegate_to_monitor_agent": "track watch monitor keep an eye on let me know tell me if notify "
+    "alert me when it lands arrives delivered doorstep price drops back in stock sold out available "
+    "goes on sale delayed gate change until",
+    "delegate_to_practice_agent": "practice rehearse quiz drill mock interview conversation lesson "
+    "speaking pronunciation pitch presentation speech toast flashcards role play prepare coach",
+    "add_user_memory": "save this remember keep in mind for later add to your memory note that "
+    "don't forget my preference",
+    "replace_user_memory": "rewrite correct your note notes on me outdated stale changed instead no "
+    "longer what you remember",
+    "remove_user_memory": "wipe erase forget your note notes on me old note stale",
+    "list_user_memories": "what do you know about me everything you remember review my preferences "
+    "your notes",
 }
 
 #: Well-known third-party apps, by the one word a request names them with: no catalog tool works inside

@@ -8,15 +8,18 @@ from mpb_env.domains.assistant import SKILLS
 from mpb_env.retrieval import (
     AGENT_SHARE,
     GUI_AGENT,
+    INTENT_MIN,
     SKILL_LOADER,
+    checkers,
     enablers,
+    intents,
     matching_skills,
     providers,
     ranked,
     scores,
     tool_document,
 )
-from mpb_env.tool_phrases import THIRD_PARTY_APPS, TOOL_PHRASES
+from mpb_env.tool_phrases import INTENT_PHRASES, THIRD_PARTY_APPS, TOOL_PHRASES
 
 MEMORY = ("search_user_memory",)
 
@@ -48,6 +51,10 @@ def test_switches_and_permissions_are_read_off_the_docs() -> None:
 def test_each_id_argument_brings_its_own_look_up() -> None:
     assert providers()["play_media"] == (("search_media",), ("list_playlists",))
     assert providers()["install_system_update"] == (("check_system_update",),)
+    # Recipients shown as contact IDs in the doc's example: the contact search.
+    assert providers()["send_email"] == (("search_contacts",),)
+    # No tool lists timers: the one whose description names them provides the ID.
+    assert providers()["stop_timer"] == (("get_smart_suggestions",),)
     top = ranked("Play my Road Trip playlist", 15, offered=MEMORY)
     assert {"play_media", "search_media", "list_playlists"} <= set(top)
 
@@ -55,7 +62,7 @@ def test_each_id_argument_brings_its_own_look_up() -> None:
 def test_a_named_app_gives_the_gui_sub_agent_a_place() -> None:
     text = "Order a pizza through DoorDash for tonight"
     top = ranked(text, 15, offered=MEMORY)
-    assert GUI_AGENT in top[:4]
+    assert GUI_AGENT in top[:5]  # after the best tool and its dependencies
     assert GUI_AGENT not in ranked(text, 15, offered=(*MEMORY, GUI_AGENT))  # offered anyway: no place
 
 
@@ -87,3 +94,47 @@ def test_rankings_hold_n_distinct_tools_and_repeat() -> None:
             assert len(top) == len(set(top)) <= 15 and not set(top) & set(offered)
             ranked.cache_clear()
             assert ranked(text, 15, offered=offered) == top
+
+
+def test_the_best_intent_gets_a_place_of_its_own() -> None:
+    """A request that names neither the memory nor the agent: the intent table finds the tool."""
+    assert set(INTENT_PHRASES) <= set(catalog())
+    text = "Wipe the dentist note you have on me."
+    best, value = intents(text)[0]
+    assert best == "remove_user_memory" and value >= INTENT_MIN
+    assert best in ranked(text, 15, offered=MEMORY)
+    assert "remove_user_memory" not in ranked(text, 15, offered=(*MEMORY, "remove_user_memory"))
+    assert intents("zzz") == []
+
+
+def test_intent_scores_are_bm25s_scores() -> None:
+    import bm25s
+    import numpy as np
+
+    from mpb_env.text import tokenize
+
+    names = list(INTENT_PHRASES)
+    index = bm25s.BM25(k1=1.2, b=0.75)
+    index.index([tokenize(INTENT_PHRASES[t]) for t in names], show_progress=False)
+    text = "Keep an eye on the parcel and tell me when it lands on the doorstep; wipe the old note."
+    want = index.get_scores([t for t in dict.fromkeys(tokenize(text)) if t in index.vocab_dict])
+    got = dict(intents(text))
+    assert np.allclose([got.get(t, 0.0) for t in names], want)
+
+
+def test_a_change_to_a_record_brings_the_getter_of_that_record() -> None:
+    got = checkers()
+    assert got["enable_app_notifications"] == ("get_app_info",)  # same app_id
+    assert got["update_contact"] == ("get_contact",)
+    assert "get_app_info" not in checkers()  # read-only tools check nothing
+    assert "get_app_info" in ranked("Switch on LinkedIn alerts, please.", 15, offered=MEMORY)
+
+
+def test_domain_vocabulary_leaves_other_tools_objects_out() -> None:
+    specs = catalog()
+    assert "hotspot" not in tool_document(specs["set_wifi_enabled"]).split()
+    assert "hotspot" in tool_document(specs["set_hotspot"]).split()
+    assert "wifi" in tool_document(specs["set_wifi_enabled"]).split()  # a word of its own name stays
+    # With "hotspot" in every network tool's document, the tablet and laptop tools took all 15 places.
+    text = "Fire up the Wi-Fi hotspot for the kids' tablet on the drive."
+    assert "set_hotspot" in ranked(text, 15, offered=MEMORY)
