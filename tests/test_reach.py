@@ -14,7 +14,16 @@ from mpb_env.reach import reach
 from mpb_env.recall import ALWAYS_AVAILABLE, rank, recall
 from mpb_env.retrieval import ranked, search
 from mpb_env.tasks import SPLITS, load_tasks, suite_bytes, versions
-from mpb_env.tasks.build import VersionConflict, call, calls, reachable_oracle, record_version, task
+from mpb_env.tasks.build import (
+    DATA,
+    RELEASED_VERSIONS,
+    VersionConflict,
+    call,
+    calls,
+    reachable_oracle,
+    record_version,
+    task,
+)
 from mpb_env.text import BM25
 from mpb_env.tool_search import MAX_QUERY_CHARS, SEARCH_TOOLS
 from mpb_env.world.generate import load_world
@@ -200,9 +209,14 @@ def test_the_paper_strict_setting_reports_its_ceiling() -> None:
 RELEASED = {
     "bench-v0": "6b6d5a503b93de74d3f131b8fcdecf2795fc187b14824c06f76924afecf3807a",
     "bench-v1": "46b797bd2327ae6ff23fa2cc7341f667130df4e7cc2cac2049da04f52c1e54e2",
+    "bench-v2": "80f94717964c7edb5da2a939523e8ec5013b0170b8cfae474ae9dc260bfcb186",
     "dev-s0": "3b3dc987f3241c804d7a9c6d6ea4ead0c759d38eeafe7d338df918598fc8fdf2",
+    "dev-s1": "8f21fe0e0dd954d5787eb1b703297953319fb40e4fa96b8c7f285c3f50bc71bb",
     "interaction-v1": "4eb934f0290d18b0598f464bf3bcaa62a1cd71990456c5ac11c127ea5870abe3",
+    "interaction-v2": "eebeb15ff2f79d76137dbe2882046695e8e8d2b8345055d0079bb8b25024600c",
+    "starter-v1": "824eac753999c59e6524ed68acc211a89422d0aa9d4e823d6e6d219f98daad1f",
     "train-s0": "14e25995a23314320b3fc8ce0db093f9dddce2155287f62e90c8bb67901bd549",
+    "train-s1": "67b5411b09fa9ced7de6bb7edf65af5330f643d113a9bfc1eddb8e45a8e17ca0",
 }
 
 
@@ -229,6 +243,16 @@ def test_rehashing_a_recorded_version_is_refused(tmp_path) -> None:
     record_version("x-v2", "b" * 64, tmp_path)
     record_version("x-v2", "c" * 64, tmp_path, rehash=True)  # a version not yet released
     assert orjson.loads((tmp_path / "versions.json").read_bytes()) == {"x-v1": "a" * 64, "x-v2": "c" * 64}
+
+
+def test_a_released_version_is_frozen_even_under_rehash(tmp_path) -> None:
+    """``--rehash`` rebuilds a version in place only while it is unreleased: every stored version is
+    released, and rebuilding one with other bytes is refused, naming the way out."""
+    assert set(RELEASED) == RELEASED_VERSIONS == set(orjson.loads((DATA / "versions.json").read_bytes()))
+    record_version("bench-v2", RELEASED["bench-v2"], tmp_path)
+    with pytest.raises(VersionConflict, match="released .* new version name"):
+        record_version("bench-v2", "d" * 64, tmp_path, rehash=True)
+    record_version("bench-v2", RELEASED["bench-v2"], tmp_path, rehash=True)  # the same bytes: fine
 
 
 # --------------------------------------------------------------------------- info and reports

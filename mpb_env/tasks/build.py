@@ -123,12 +123,26 @@ class VersionConflict(ValueError):
     """A suite's bytes changed under a version name that already stands for other bytes."""
 
 
+#: Versions published with scores against them: their bytes are frozen, ``--rehash`` included (a test
+#: holds each to its recorded SHA-256). A version not listed here may still be rebuilt in place.
+RELEASED_VERSIONS: frozenset[str] = frozenset({
+    "bench-v0", "bench-v1", "dev-s0", "interaction-v1", "train-s0",
+    "bench-v2", "dev-s1", "interaction-v2", "starter-v1", "train-s1",
+})  # fmt: skip
+
+
 def record_version(version: str, digest: str, data_dir: Path = DATA, rehash: bool = False) -> None:
     """Enter ``version → digest`` in ``versions.json``. A name already recorded with another hash is
     refused (a changed suite needs a new version name) unless ``rehash``, which is only for a version
-    not yet released (e.g. rebuilding a new version after its golds moved again)."""
+    not yet released (e.g. rebuilding a new version after its golds moved again); a released one
+    (``RELEASED_VERSIONS``) is refused even then."""
     path = data_dir / "versions.json"
     known: dict[str, str] = orjson.loads(path.read_bytes()) if path.exists() else {}
+    if known.get(version, digest) != digest and version in RELEASED_VERSIONS:
+        raise VersionConflict(
+            f"{version} is released with sha256 {known[version][:12]}…, these bytes hash to {digest[:12]}…: "
+            "a released suite is frozen; give the changed suite a new version name (and a CHANGELOG.md entry)"
+        )
     if known.get(version, digest) != digest and not rehash:
         raise VersionConflict(
             f"{version} is recorded with sha256 {known[version][:12]}…, these bytes hash to {digest[:12]}…: "
