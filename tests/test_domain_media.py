@@ -581,3 +581,21 @@ def test_a_player_playing_without_a_start_time_has_played_from_now() -> None:
         fb = execute(s, name, {})
         assert fb["status"] == "success", fb
     assert s.get("playback", "current")["status"] == "paused"
+
+
+def test_search_media_repeats_follow_writes() -> None:
+    """A repeated search gives fresh copies of the same rows; a rating written in the episode shows in
+    the next search, and another episode still sees the unwritten library."""
+    s = fresh()
+    args = {"query": "luna vale", "kind": "song"}
+    first = call(s, "search_media", args)["data"]
+    assert first
+    first[0]["liked"] = "changed"
+    again = call(s, "search_media", args)["data"]
+    assert [r["id"] for r in again] == [r["id"] for r in first] and again[0]["liked"] != "changed"
+    target = again[0]
+    call(s, "rate_media", {"media_id": target["id"], "liked": not target["liked"]})
+    after = {r["id"]: r for r in call(s, "search_media", args)["data"]}
+    assert after[target["id"]]["liked"] is (not target["liked"])
+    other = {r["id"]: r for r in call(fresh(), "search_media", args)["data"]}
+    assert other[target["id"]]["liked"] is target["liked"]
