@@ -297,6 +297,28 @@ def test_search_orders_exact_words_first() -> None:
     assert call(s, "search_contacts", {"query": "boss"})["data"][0]["id"] == "contact_008"
 
 
+def test_search_contacts_repeats_follow_patch_and_writes() -> None:
+    """A repeated query gives fresh copies of the same hits; a task's patch and an episode's own
+    contact writes change what a later search finds."""
+    from mpb_env.world.state import Patch
+
+    patch = Patch({"contacts": {"contact_002": None}})
+    s = fresh(patch)
+    first = call(s, "search_contacts", {"query": "Chris"})["data"]
+    assert [c["id"] for c in first] == ["contact_003"]
+    first[0]["name"] = "changed"
+    again = call(s, "search_contacts", {"query": "chris", "limit": 1})["data"]
+    assert [c["id"] for c in again] == ["contact_003"] and again[0]["name"] != "changed"
+    cid = call(s, "add_contact", {"name": "Chris Ng", "phone": "+1 415 555 0177"})["data"]["id"]
+    assert [c["id"] for c in call(s, "search_contacts", {"query": "Chris"})["data"]] == ["contact_003", cid]
+    other = fresh(patch)
+    assert [c["id"] for c in call(other, "search_contacts", {"query": "Chris"})["data"]] == ["contact_003"]
+    assert [c["id"] for c in call(fresh(), "search_contacts", {"query": "Chris"})["data"]] == [
+        "contact_002",
+        "contact_003",
+    ]
+
+
 @pytest.mark.parametrize(
     ("raw", "canon"),
     [

@@ -596,3 +596,21 @@ def test_gallery_reads_photos_with_photos_videos_not_music_audio() -> None:
     call(s, "grant_app_permission", {"app_id": "gallery", "permission": "android.permission.READ_MEDIA_IMAGES"})
     assert call(s, "list_photos", {})["data"]
     assert call(s, "create_album", {"name": "Picnic", "photo_ids": ["photo_002"]})["data"]["moved"] == ["photo_002"]
+
+
+def test_search_media_repeats_follow_writes() -> None:
+    """A repeated search gives fresh copies of the same rows; a rating written in the episode shows in
+    the next search, and another episode still sees the unwritten library."""
+    s = fresh()
+    args = {"query": "luna vale", "kind": "song"}
+    first = call(s, "search_media", args)["data"]
+    assert first
+    first[0]["liked"] = "changed"
+    again = call(s, "search_media", args)["data"]
+    assert [r["id"] for r in again] == [r["id"] for r in first] and again[0]["liked"] != "changed"
+    target = again[0]
+    call(s, "rate_media", {"media_id": target["id"], "liked": not target["liked"]})
+    after = {r["id"]: r for r in call(s, "search_media", args)["data"]}
+    assert after[target["id"]]["liked"] is (not target["liked"])
+    other = {r["id"]: r for r in call(fresh(), "search_media", args)["data"]}
+    assert other[target["id"]]["liked"] is target["liked"]

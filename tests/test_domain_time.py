@@ -665,3 +665,23 @@ def test_the_families_home_zone_is_the_domains() -> None:
     from mpb_env.tasks.gen import fam_android
 
     assert fam_android.HOME == tm.HOME_ZONE == WORLD.tables["settings"]["system.timezone"]["value"]
+
+
+def test_list_events_repeats_follow_writes() -> None:
+    """A repeated listing gives fresh rows; an event created or a contact renamed in the episode shows
+    in the next listing, and another episode still sees the unwritten calendar."""
+    args = {"start_date": "2026-05-21", "end_date": "2026-05-22"}
+    s = fresh()
+    first = execute(s, "list_events", args)["data"]
+    first[0]["title"] = "changed"
+    again = execute(s, "list_events", args)["data"]
+    assert [(e["id"], e["start"]) for e in again] == [(e["id"], e["start"]) for e in first]
+    assert again[0]["title"] != "changed"
+    made = execute(s, "create_event", {"title": "Kickoff", "start": "2026-05-21T14:00", "attendees": ["contact_008"]})
+    assert made["status"] == "success"
+    after = execute(s, "list_events", args)["data"]
+    assert len(after) == len(first) + 1 and "Kickoff" in [e["title"] for e in after]
+    execute(s, "update_contact", {"contact_id": "contact_008", "name": "Samuel Okafor-Lee"})
+    names = [n for e in execute(s, "list_events", args)["data"] for n in e["attendee_names"]]
+    assert "Samuel Okafor-Lee" in names
+    assert execute(fresh(), "list_events", args)["data"] == again

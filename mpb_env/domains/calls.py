@@ -195,6 +195,32 @@ def search_contacts(s: PhoneState, query: str, limit: int = 10) -> Ok:
     if not q:
         raise InvalidArguments("query must not be empty")
     _check_limit(limit)
+    if s.writes.get("contacts"):
+        hits = _contact_hits(s, q)
+    else:
+        # Without writes to contacts the hits depend only on the base world, the task's patch and the
+        # query: kept on the patch (per base table) so that a task played again does not rescan.
+        base = s.world.tables.get("contacts")
+        _held, memo = s.patch.derived(("search_contacts", id(base)), lambda: (base, {}))
+        cached = memo.get(q)
+        if cached is None:
+            cached = _contact_hits(s, q)
+            if len(memo) < _HITS_MEMO_MAX:
+                memo[q] = cached
+        hits = cached
+    rows = [dict(h[4]) for h in hits[:limit]]
+    if not rows:
+        return ok(f"No contacts match {query!r}", rows)
+    more = f" (showing {len(rows)} of {len(hits)})" if len(hits) > len(rows) else ""
+    return ok(f"{len(hits)} contacts match {query!r}{more}", rows)
+
+
+#: Queries whose ``search_contacts`` hits are kept per task patch (further queries are scanned each time).
+_HITS_MEMO_MAX = 256
+
+
+def _contact_hits(s: PhoneState, q: str) -> list[tuple[int, bool, str, str, Record]]:
+    """Every contact matching the normalised query ``q``, best first (see ``search_contacts``)."""
     alias = _RELATION_ALIASES.get(q)
     qdigits = ""
     if _PHONE_CHARS.issuperset(q):
@@ -227,11 +253,7 @@ def search_contacts(s: PhoneState, query: str, limit: int = 10) -> Ok:
             continue
         hits.append((rank, not rec.get("favorite"), rec["name"], rec["id"], rec))
     hits.sort(key=lambda h: h[:4])
-    rows = [dict(h[4]) for h in hits[:limit]]
-    if not rows:
-        return ok(f"No contacts match {query!r}", rows)
-    more = f" (showing {len(rows)} of {len(hits)})" if len(hits) > len(rows) else ""
-    return ok(f"{len(hits)} contacts match {query!r}{more}", rows)
+    return hits
 
 
 @tool(DOMAIN, permission=("contacts", "CONTACTS"))

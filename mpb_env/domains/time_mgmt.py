@@ -799,6 +799,39 @@ def list_events(
             if hi <= lo:
                 raise InvalidArguments(f"end_date {end_date!r} is not after start {lo}", field="end_date")
     needle = query.strip().casefold() if query else ""
+    if s.writes.get("events") or s.writes.get("contacts"):
+        rows = _event_rows(s, lo, hi, view, needle, attendee_id)
+    else:
+        # Without writes to events or contacts the rows depend only on the base world, the task's patch
+        # and the arguments: kept on the patch (per base tables) so that a task played again does not
+        # expand every series again.
+        tables = s.world.tables
+        base = (tables.get("events"), tables.get("contacts"))
+        _held, memo = s.patch.derived(("list_events", *map(id, base)), lambda: (base, {}))
+        key = (lo, hi, view, needle, attendee_id)
+        cached = memo.get(key)
+        if cached is None:
+            cached = _event_rows(s, lo, hi, view, needle, attendee_id)
+            if len(memo) < _ROWS_MEMO_MAX:
+                memo[key] = cached
+        rows = cached
+    shown = [
+        {**e, "timezone": event_zone(e), "shown_in": view,
+         "attendee_names": [_contact_name(s, c) for c in e["attendees"]]}
+        for e in rows[:limit]
+    ]  # fmt: skip
+    more = f" (showing the first {limit})" if len(rows) > limit else ""
+    return ok(f"{len(rows)} events{more}", shown)
+
+
+#: Argument sets whose ``list_events`` rows are kept per task patch (further ones are expanded each time).
+_ROWS_MEMO_MAX = 256
+
+
+def _event_rows(
+    s: PhoneState, lo: str, hi: str | None, view: str, needle: str, attendee_id: str | None
+) -> list[Record]:
+    """Every occurrence ``list_events`` lists for these arguments, soonest first."""
     rows = []
     for e in (o for ev in s.values("events") for o in _occurrences(ev, lo, hi, view)):
         if attendee_id is not None and attendee_id not in e["attendees"]:
@@ -811,13 +844,7 @@ def list_events(
             continue
         rows.append(e)
     rows.sort(key=lambda e: (e["start"], e["id"]))
-    shown = [
-        {**e, "timezone": event_zone(e), "shown_in": view,
-         "attendee_names": [_contact_name(s, c) for c in e["attendees"]]}
-        for e in rows[:limit]
-    ]  # fmt: skip
-    more = f" (showing the first {limit})" if len(rows) > limit else ""
-    return ok(f"{len(rows)} events{more}", shown)
+    return rows
 
 
 def _contact_name(s: PhoneState, contact_id: str) -> str:
