@@ -9,6 +9,7 @@ with (``meta["entities"]``, ``pool=value``; a value matches the whole entity key
 from __future__ import annotations
 
 from functools import cache
+from typing import Any
 
 from mpb_env.tasks import load_tasks
 from mpb_env.tasks.model import Task
@@ -61,3 +62,17 @@ def task_id_of(
 ) -> str:
     """The id of ``task_of(family, split, turns, query, **entities)``."""
     return task_of(family, split, turns, query, **entities).id
+
+
+def play(env: Any, task_id: str, turns: list[str]) -> dict[str, Any]:
+    """The verdict after playing ``turns`` (the last one the final message) on task ``task_id``."""
+    env.reset(options={"task_id": task_id})
+    info: dict[str, Any] = {}
+    for turn in turns:
+        *_, info = env.step(turn)
+    return info["verdict"]
+
+
+def oracle(env: Any, task_id: str) -> list[str]:
+    """The stored oracle's turns of ``task_id`` (as ``env`` holds the task)."""
+    return list(env.unwrapped._index[task_id].oracle)

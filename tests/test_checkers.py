@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import re
+from functools import partial
 
 import gymnasium as gym
 import orjson
 import pytest
+import task_ids
 from task_ids import task_id_of
 
 import mpb_env  # noqa: F401
@@ -204,17 +206,8 @@ def call(name: str, **arguments: object) -> str:
     return orjson.dumps({"name": name, "arguments": arguments}).decode()
 
 
-def play(task_id: str, turns: list[str]) -> dict:
-    """The verdict after ``turns`` (the last one the final message)."""
-    ENV.reset(options={"task_id": task_id})
-    info: dict = {}
-    for turn in turns:
-        *_, info = ENV.step(turn)
-    return info["verdict"]
-
-
-def oracle(task_id: str) -> list[str]:
-    return list(ENV.unwrapped._index[task_id].oracle)
+play = partial(task_ids.play, ENV)
+oracle = partial(task_ids.oracle, ENV)
 
 
 def test_an_alarms_time_is_user_data_not_a_stamp() -> None:

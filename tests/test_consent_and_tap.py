@@ -3,9 +3,12 @@
 
 from __future__ import annotations
 
+from functools import partial
+
 import gymnasium as gym
 import orjson
 import pytest
+import task_ids
 from task_ids import _by_family
 
 import mpb_env  # noqa: F401
@@ -81,16 +84,8 @@ def _tasks(families: tuple[str, ...]) -> list[str]:
     return [t.id for f in families for t in _by_family("bench").get(f, [])]
 
 
-def play(task_id: str, turns: list[str]) -> dict:
-    ENV.reset(options={"task_id": task_id})
-    info: dict = {}
-    for turn in turns:
-        *_, info = ENV.step(turn)
-    return info["verdict"]
-
-
-def oracle(task_id: str) -> list[str]:
-    return list(ENV.unwrapped._index[task_id].oracle)
+play = partial(task_ids.play, ENV)
+oracle = partial(task_ids.oracle, ENV)
 
 
 def test_each_family_draws_bench_tasks() -> None:
@@ -105,11 +100,18 @@ def test_the_oracle_passes_and_doing_nothing_or_a_catch_all_fails(task_id: str) 
     assert not play(task_id, [CATCH_ALL])["success"]
 
 
-@pytest.mark.parametrize("task_id", _tasks(CONSENT_FAMILIES))
+DECLINED = [
+    t for t in _tasks(CONSENT_FAMILIES)
+    if ENV.unwrapped._index[t].s0_patch["screen_recording"]["consent"]["answer"] == "decline"
+]  # fmt: skip
+
+
+def test_bench_holds_declines_of_both_consent_families() -> None:
+    assert {ENV.unwrapped._index[t].meta["family"] for t in DECLINED} == set(CONSENT_FAMILIES)
+
+
+@pytest.mark.parametrize("task_id", DECLINED)
 def test_asking_consent_again_after_a_decline_fails(task_id: str) -> None:
-    task = ENV.unwrapped._index[task_id]
-    if task.s0_patch["screen_recording"]["consent"]["answer"] != "decline":
-        pytest.skip("the user allows this one")
     turns = oracle(task_id)
     start = next(t for t in turns if "start_screen_recording" in t and "search_tools" not in t)
     pressed = [*turns[:-1], start, start, turns[-1]]
