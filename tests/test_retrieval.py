@@ -41,7 +41,8 @@ def test_everyday_words_find_the_tool() -> None:
 def test_switches_and_permissions_are_read_off_the_docs() -> None:
     got = enablers()
     assert got["start_call"] == ("set_airplane_mode", "grant_app_permission")  # "airplane mode is on"
-    assert got["connect_bluetooth_device"] == ("set_bluetooth_enabled",)  # "Bluetooth is off"
+    # "Bluetooth is off", and the Assistant needs NEARBY_DEVICES to connect
+    assert got["connect_bluetooth_device"] == ("set_bluetooth_enabled", "grant_app_permission")
     assert "set_wifi_enabled" in got["start_cast_session"]
     assert "set_airplane_mode" not in enablers().get("set_airplane_mode", ())  # never its own switch
     # A tool that needs no permission and names no switch has none.
