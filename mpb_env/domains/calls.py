@@ -195,28 +195,12 @@ def search_contacts(s: PhoneState, query: str, limit: int = 10) -> Ok:
     if not q:
         raise InvalidArguments("query must not be empty")
     _check_limit(limit)
-    if s.writes.get("contacts"):
-        hits = _contact_hits(s, q)
-    else:
-        # Without writes to contacts the hits depend only on the base world, the task's patch and the
-        # query: kept on the patch (per base table) so that a task played again does not rescan.
-        base = s.world.tables.get("contacts")
-        _held, memo = s.patch.derived(("search_contacts", id(base)), lambda: (base, {}))
-        cached = memo.get(q)
-        if cached is None:
-            cached = _contact_hits(s, q)
-            if len(memo) < _HITS_MEMO_MAX:
-                memo[q] = cached
-        hits = cached
+    hits = s.unwritten_memo("search_contacts", ("contacts",), q, lambda: _contact_hits(s, q))
     rows = [dict(h[4]) for h in hits[:limit]]
     if not rows:
         return ok(f"No contacts match {query!r}", rows)
     more = f" (showing {len(rows)} of {len(hits)})" if len(hits) > len(rows) else ""
     return ok(f"{len(hits)} contacts match {query!r}{more}", rows)
-
-
-#: Queries whose ``search_contacts`` hits are kept per task patch (further queries are scanned each time).
-_HITS_MEMO_MAX = 256
 
 
 def _contact_hits(s: PhoneState, q: str) -> list[tuple[int, bool, str, str, Record]]:

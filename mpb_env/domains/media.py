@@ -807,29 +807,14 @@ def search_media(
     _check_limit(limit)
     words = query.casefold().split() if query else []
     q = " ".join(words)
-    if s.writes.get("media") or s.writes.get("shows"):
-        hits = _media_hits(s, q, words, kind, favorites_only)
-    else:
-        # Without writes to the library the hits depend only on the base world, the task's patch and
-        # the arguments: kept on the patch (per base tables) so that a task played again does not rescan.
-        tables = s.world.tables
-        base = (tables.get("media"), tables.get("shows"))
-        _held, memo = s.patch.derived(("search_media", *map(id, base)), lambda: (base, {}))
-        key = (q, kind, bool(favorites_only))
-        cached = memo.get(key)
-        if cached is None:
-            cached = _media_hits(s, q, words, kind, favorites_only)
-            if len(memo) < _HITS_MEMO_MAX:
-                memo[key] = cached
-        hits = cached
+    hits = s.unwritten_memo(
+        "search_media", ("media", "shows"), (q, kind, bool(favorites_only)),
+        lambda: _media_hits(s, q, words, kind, favorites_only),
+    )  # fmt: skip
     rows = [dict(h[2]) for h in hits[:limit]]
     more = f" (showing {len(rows)})" if len(hits) > len(rows) else ""
     what = f" for {query!r}" if query else ""
     return ok(f"{len(hits)} results{what}{more}", rows)
-
-
-#: Argument sets whose ``search_media`` hits are kept per task patch (further ones are scanned each time).
-_HITS_MEMO_MAX = 256
 
 
 def _media_hits(

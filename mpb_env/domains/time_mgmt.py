@@ -799,22 +799,10 @@ def list_events(
             if hi <= lo:
                 raise InvalidArguments(f"end_date {end_date!r} is not after start {lo}", field="end_date")
     needle = query.strip().casefold() if query else ""
-    if s.writes.get("events") or s.writes.get("contacts"):
-        rows = _event_rows(s, lo, hi, view, needle, attendee_id)
-    else:
-        # Without writes to events or contacts the rows depend only on the base world, the task's patch
-        # and the arguments: kept on the patch (per base tables) so that a task played again does not
-        # expand every series again.
-        tables = s.world.tables
-        base = (tables.get("events"), tables.get("contacts"))
-        _held, memo = s.patch.derived(("list_events", *map(id, base)), lambda: (base, {}))
-        key = (lo, hi, view, needle, attendee_id)
-        cached = memo.get(key)
-        if cached is None:
-            cached = _event_rows(s, lo, hi, view, needle, attendee_id)
-            if len(memo) < _ROWS_MEMO_MAX:
-                memo[key] = cached
-        rows = cached
+    rows = s.unwritten_memo(
+        "list_events", ("events", "contacts"), (lo, hi, view, needle, attendee_id),
+        lambda: _event_rows(s, lo, hi, view, needle, attendee_id),
+    )  # fmt: skip
     shown = [
         {**e, "timezone": event_zone(e), "shown_in": view,
          "attendee_names": [_contact_name(s, c) for c in e["attendees"]]}
@@ -822,10 +810,6 @@ def list_events(
     ]  # fmt: skip
     more = f" (showing the first {limit})" if len(rows) > limit else ""
     return ok(f"{len(rows)} events{more}", shown)
-
-
-#: Argument sets whose ``list_events`` rows are kept per task patch (further ones are expanded each time).
-_ROWS_MEMO_MAX = 256
 
 
 def _event_rows(

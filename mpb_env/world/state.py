@@ -16,9 +16,9 @@ to change a nested list builds a new list.
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Hashable, Iterator, Mapping
 from datetime import datetime, timedelta
-from typing import Any
+from typing import Any, TypeVar
 
 import orjson
 
@@ -26,6 +26,10 @@ from mpb_env.world.stamps import same_record
 
 Record = dict[str, Any]
 Tables = dict[str, dict[str, Record]]
+T = TypeVar("T")
+#: Keys ``PhoneState.unwritten_memo`` keeps per name and patch (further ones are computed each time).
+UNWRITTEN_MEMO_MAX = 256
+_MISSING = object()
 
 
 class _Tombstone:
@@ -203,6 +207,24 @@ class PhoneState:
     def values(self, table: str) -> Iterator[Record]:
         for _, rec in self.scan(table):
             yield rec
+
+    def unwritten_memo(self, name: str, tables: tuple[str, ...], key: Hashable, compute: Callable[[], T]) -> T:
+        """``compute()``, kept on the task's patch under ``(name, key)`` while this state has written
+        none of ``tables``: a read over them then depends only on the base world, the patch and its
+        arguments (``key``), so a task played again does not redo it. Once the episode writes one of
+        them, ``compute()`` runs every time. At most ``UNWRITTEN_MEMO_MAX`` keys are kept per name and
+        patch; the caller must not mutate what it gets back."""
+        if any(self.writes.get(t) for t in tables):
+            return compute()
+        base = tuple(self.world.tables.get(t) for t in tables)
+        # keyed by the base tables' identity (a patch may serve several worlds); held so ids stay unique
+        _held, memo = self.patch.derived((name, *map(id, base)), lambda: (base, {}))
+        value = memo.get(key, _MISSING)
+        if value is _MISSING:
+            value = compute()
+            if len(memo) < UNWRITTEN_MEMO_MAX:
+                memo[key] = value
+        return value
 
     def count(self, table: str) -> int:
         return sum(1 for _ in self.scan(table))
