@@ -100,12 +100,21 @@ def reference_delta(s0: Tables, now: Tables) -> dict[str, dict[str, tuple[str, A
     return out
 
 
+def scan_order(env: PhoneState, table: str) -> list[str]:
+    """The documented order of ``scan``: base order, then keys new to the base in patch-then-write order."""
+    base = env.world.tables.get(table, {})
+    overlay = {**env.patch.tables.get(table, {}), **env.writes.get(table, {})}
+    return [k for k in base if env.has(table, k)] + [k for k in overlay if k not in base and env.has(table, k)]
+
+
 def check(env: PhoneState, model: Model, s0: Tables) -> None:
     for table in TABLES:
         want = model.tables.get(table, {})
         keys = [k for k, _ in env.scan(table)]
         assert len(keys) == len(set(keys)), f"scan({table}) repeats a key: {keys}"
         assert dict(env.scan(table)) == want
+        assert list(env.values(table)) == [rec for _, rec in env.scan(table)]
+        assert keys == scan_order(env, table)
         assert env.count(table) == len(want)
         for key in KEYS:
             assert env.get(table, key) == want.get(key)

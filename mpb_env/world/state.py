@@ -29,7 +29,6 @@ Tables = dict[str, dict[str, Record]]
 T = TypeVar("T")
 #: Keys ``PhoneState.unwritten_memo`` keeps per name and patch (further ones are computed each time).
 UNWRITTEN_MEMO_MAX = 256
-_MISSING = object()
 
 
 class _Tombstone:
@@ -45,6 +44,28 @@ class _Tombstone:
 TOMBSTONE: Any = _Tombstone()
 _ISO: dict[tuple[datetime, int], str] = {}
 _MISSING: Any = object()
+
+
+_NO_ROWS: dict[str, Any] = {}
+
+
+def _overlaid(base: dict[str, Record], overlay: dict[str, Any]) -> Iterator[tuple[str, Record]]:
+    """``base``'s live rows with ``overlay`` (records or ``TOMBSTONE``) over them: base order first,
+    then the overlay's new keys in its order."""
+    for key, rec in base.items():
+        over = overlay.get(key, _MISSING)
+        if over is _MISSING:
+            yield key, rec
+        elif over is not TOMBSTONE:
+            yield key, over
+    for key, rec in overlay.items():
+        if rec is not TOMBSTONE and key not in base:
+            yield key, rec
+
+
+def _d0_rows(base: dict[str, Record], patch: dict[str, Any]) -> tuple[Any, ...]:
+    items = tuple(_overlaid(base, patch))
+    return base, items, tuple(rec for _, rec in items)
 
 
 class World:
@@ -186,27 +207,33 @@ class PhoneState:
 
     def scan(self, table: str) -> Iterator[tuple[str, Record]]:
         """Every live ``(key, record)`` of a table: base order first, then new keys in write order."""
-        base = self.world.tables.get(table, {})
-        patch = self.patch.tables.get(table)
+        base = self.world.tables.get(table, _NO_ROWS)
         writes = self.writes.get(table)
-        if not patch and not writes:
-            yield from base.items()
-            return
-        overlay = {**patch, **writes} if patch and writes else (patch or writes)
-        assert overlay is not None
-        for key, rec in base.items():
-            over = overlay.get(key, _MISSING)
-            if over is _MISSING:
-                yield key, rec
-            elif over is not TOMBSTONE:
-                yield key, over
-        for key, rec in overlay.items():
-            if rec is not TOMBSTONE and key not in base:
-                yield key, rec
+        patch = self.patch.tables.get(table)
+        if writes:
+            return _overlaid(base, {**patch, **writes} if patch else writes)
+        if not patch:
+            return iter(base.items())
+        return iter(self._d0(table, base, patch)[0])
 
     def values(self, table: str) -> Iterator[Record]:
-        for _, rec in self.scan(table):
-            yield rec
+        """Every live record of a table, in ``scan`` order."""
+        base = self.world.tables.get(table, _NO_ROWS)
+        writes = self.writes.get(table)
+        patch = self.patch.tables.get(table)
+        if writes:
+            return (rec for _, rec in _overlaid(base, {**patch, **writes} if patch else writes))
+        if not patch:
+            return iter(base.values())
+        return iter(self._d0(table, base, patch)[1])
+
+    def _d0(self, table: str, base: dict[str, Record], patch: dict[str, Any]) -> tuple[Any, ...]:
+        """A table's live D_0 rows (patch over base) as ``(items, values)`` tuples, built once per
+        patch and base table: an unwritten table is then iterated at C speed. Only tables a task's S0
+        touches get one, and those are small. Keyed by the base table's identity (a patch may serve
+        several worlds) and holding it, so the id stays unique."""
+        _held, items, values = self.patch.derived(("d0", table, id(base)), lambda: _d0_rows(base, patch))
+        return items, values
 
     def unwritten_memo(self, name: str, tables: tuple[str, ...], key: Hashable, compute: Callable[[], T]) -> T:
         """``compute()``, kept on the task's patch under ``(name, key)`` while this state has written
@@ -227,6 +254,8 @@ class PhoneState:
         return value
 
     def count(self, table: str) -> int:
+        if not self.writes.get(table) and not self.patch.tables.get(table):
+            return len(self.world.tables.get(table, _NO_ROWS))
         return sum(1 for _ in self.scan(table))
 
     def setting(self, key: str, default: Any = None) -> Any:
