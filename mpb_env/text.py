@@ -201,6 +201,10 @@ class BM25:
         return self._parsed[i][1]
 
 
+#: Terms whose re-weighted postings one :class:`BM25Delta` keeps (further ones are computed each time).
+DELTA_TERMS_MAX = 512
+
+
 class BM25Delta:
     """A keyed :class:`BM25` with some documents dropped and others added, ranked exactly as a
     :class:`BM25` rebuilt from scratch over the resulting documents would rank them.
@@ -231,7 +235,17 @@ class BM25Delta:
     """
 
     __slots__ = (
-        "base", "n", "total", "avgdl", "_drop", "_added", "_added_terms", "_ddf", "_base_keys", "_same_shape"
+        "base",
+        "n",
+        "total",
+        "avgdl",
+        "_drop",
+        "_added",
+        "_added_terms",
+        "_ddf",
+        "_base_keys",
+        "_same_shape",
+        "_weights",
     )
 
     def __init__(self, base: BM25, drop: Sequence[int] = (), add: Sequence[tuple[str, str]] = ()) -> None:
@@ -260,47 +274,61 @@ class BM25Delta:
         self.total = total
         self.avgdl = (total / n) if n else 0.0
         self._same_shape = n == base.n and total == base.total
+        self._weights: dict[str, tuple[tuple[str, float], ...]] = {}
 
     def __len__(self) -> int:
         return self.n
 
-    def _accumulate(self, query: str) -> dict[str, float]:
-        base, keys, drop, added = self.base, self._base_keys, self._drop, self._added
-        added_terms = self._added_terms
+    def postings(self, term: str) -> tuple[tuple[str, float], ...]:
+        """``((key, weight), ...)`` of ``term`` over the live documents (base order, then the added
+        ones), computed on first use and kept: the delta is shared by every episode of a task, whose
+        searches repeat their words. At most ``DELTA_TERMS_MAX`` terms are kept."""
+        hit = self._weights.get(term)
+        if hit is None:
+            hit = self._postings(term)
+            if len(self._weights) < DELTA_TERMS_MAX:
+                self._weights[term] = hit
+        return hit
+
+    def _postings(self, term: str) -> tuple[tuple[str, float], ...]:
+        base, keys, drop = self.base, self._base_keys, self._drop
+        delta = self._ddf.get(term, 0)
+        d = base.df.get(term, 0) + delta
+        if d <= 0:
+            return ()
         n, avgdl = self.n, self.avgdl
         k1, b = base.k1, base.b
         k1p = k1 + 1.0
-        acc: dict[str, float] = {}
-        tf: dict[str, tuple[tuple[int, int], ...]] | None = None
-        for term in _query_terms(query):
-            delta = self._ddf.get(term, 0)
-            d = base.df.get(term, 0) + delta
-            if d <= 0:
-                continue
-            if self._same_shape and not delta:  # N, avgdl and df as in base: its weights are exact
-                for i, w in base._postings[term]:
-                    if i not in drop:
-                        k = keys[i]
-                        acc[k] = acc.get(k, 0.0) + w
-            else:
-                idf = math.log(1.0 + (n - d + 0.5) / (d + 0.5))
-                if tf is None:
-                    tf = base.term_counts()
-                lengths = base._parsed
-                for i, count in tf.get(term, ()):
-                    if i in drop:
-                        continue
-                    length = lengths[i][0]
+        out: list[tuple[str, float]] = []
+        if self._same_shape and not delta:  # N, avgdl and df as in base: its weights are exact
+            out = [(keys[i], w) for i, w in base._postings[term] if i not in drop]
+        else:
+            idf = math.log(1.0 + (n - d + 0.5) / (d + 0.5))
+            lengths = base._parsed
+            for i, count in base.term_counts().get(term, ()):
+                if i in drop:
+                    continue
+                length = lengths[i][0]
+                norm = k1 * (1.0 - b + b * length / avgdl) if avgdl else k1
+                out.append((keys[i], idf * count * k1p / (count + norm)))
+        if term in self._added_terms:
+            idf = math.log(1.0 + (n - d + 0.5) / (d + 0.5))
+            for k, length, counts in self._added:
+                count = counts.get(term)
+                if count is not None:
                     norm = k1 * (1.0 - b + b * length / avgdl) if avgdl else k1
-                    k = keys[i]
-                    acc[k] = acc.get(k, 0.0) + idf * count * k1p / (count + norm)
-            if term in added_terms:
-                idf = math.log(1.0 + (n - d + 0.5) / (d + 0.5))
-                for k, length, counts in added:
-                    count = counts.get(term)
-                    if count is not None:
-                        norm = k1 * (1.0 - b + b * length / avgdl) if avgdl else k1
-                        acc[k] = acc.get(k, 0.0) + idf * count * k1p / (count + norm)
+                    out.append((k, idf * count * k1p / (count + norm)))
+        return tuple(out)
+
+    def _accumulate(self, query: str) -> dict[str, float]:
+        terms = _query_terms(query)
+        if len(terms) == 1:
+            return dict(self.postings(terms[0]))  # each key once per term
+        acc: dict[str, float] = {}
+        get = acc.get
+        for term in terms:
+            for k, w in self.postings(term):
+                acc[k] = get(k, 0.0) + w
         return acc
 
     def ranked(self, query: str, n: int) -> list[tuple[str, float]]:

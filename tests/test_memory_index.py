@@ -67,6 +67,9 @@ def test_delta_equals_rebuild(
     assert len(view) == len(live)
     assert view.avgdl == BM25([d for _, d in live]).avgdl
     assert view.ranked(query, n) == fresh_ranking(live, query, n)  # scores compared as exact floats
+    # The delta keeps each term's postings once computed: every later query over it reads them.
+    for q in (*QUERIES, query):
+        assert view.ranked(q, n) == fresh_ranking(live, q, n)
 
 
 def test_delta_without_changes_reuses_base_weights() -> None:
