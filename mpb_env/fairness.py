@@ -42,6 +42,7 @@ from typing import Any
 
 from mpb_env.checkers import _ALIASED, MEMORY_SEARCH, SKILL_LOADER, canonical_call, norm_text
 from mpb_env.domains import catalog
+from mpb_env.domains.apps import ANDROID_NAMES
 from mpb_env.tasks.model import Task
 from mpb_env.tools.runtime import call_tool
 from mpb_env.validation import _render, _turns, replay
@@ -356,8 +357,6 @@ def android_spelling(name: str, arguments: dict[str, Any]) -> dict[str, Any]:
     permission = arguments.get("permission")
     if name not in ("grant_app_permission", "revoke_app_permission") or not isinstance(permission, str):
         return arguments
-    from mpb_env.domains.apps import ANDROID_NAMES  # at call time: keeps the catalog's import order
-
     names = ANDROID_NAMES.get(permission)
     if names is None:
         return arguments

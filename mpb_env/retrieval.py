@@ -433,7 +433,7 @@ def domain_getters() -> dict[str, tuple[str, ...]]:
 
 
 @cache
-def checkers() -> dict[str, tuple[str, ...]]:
+def record_getters() -> dict[str, tuple[str, ...]]:
     """Writing tool → the read-only ``get_*`` tools that take one of its ``*_id`` arguments (the record
     the change is checked against first: ``enable_app_notifications(app_id)`` → ``get_app_info``), in
     catalog order."""
@@ -516,8 +516,8 @@ def _order(s: np.ndarray) -> list[int]:
     return [int(i) for i in idx[np.lexsort((idx, -s[idx]))]]
 
 
-#: How many of a writing tool's ``checkers`` follow it in the ranking.
-CHECKERS = 1  # 1 and 2 give the same train recall
+#: How many of a writing tool's ``record_getters`` follow it in the ranking.
+GETTERS = 1  # 1 and 2 give the same train recall
 
 
 #: The skill loader (``mpb_env.gates.SKILL_LOADER``): when it is offered, so are the skills.
@@ -603,7 +603,7 @@ def _dependencies(name: str, score: dict[str, float], skip: set[str]) -> list[st
     if spec.mutates:
         getters = domain_getters().get(spec.domain, ())
         extra += sorted(getters, key=lambda p: -score[p])[:1]
-        extra += [p for p in checkers().get(name, ())[:CHECKERS] if p not in skip]
+        extra += [p for p in record_getters().get(name, ())[:GETTERS] if p not in skip]
     extra += [p for p in enablers().get(name, ()) if p not in skip]
     return extra
 

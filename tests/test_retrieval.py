@@ -10,12 +10,12 @@ from mpb_env.retrieval import (
     GUI_AGENT,
     INTENT_MIN,
     SKILL_LOADER,
-    checkers,
     enablers,
     intents,
     matching_skills,
     providers,
     ranked,
+    record_getters,
     scores,
     tool_document,
 )
@@ -124,10 +124,10 @@ def test_intent_scores_are_bm25s_scores() -> None:
 
 
 def test_a_change_to_a_record_brings_the_getter_of_that_record() -> None:
-    got = checkers()
+    got = record_getters()
     assert got["enable_app_notifications"] == ("get_app_info",)  # same app_id
     assert got["update_contact"] == ("get_contact",)
-    assert "get_app_info" not in checkers()  # read-only tools check nothing
+    assert "get_app_info" not in record_getters()  # read-only tools check nothing
     assert "get_app_info" in ranked("Switch on LinkedIn alerts, please.", 15, offered=MEMORY)
 
 
