@@ -4,6 +4,7 @@ with the right keys and types. No timing assertions (the machine is shared and n
 from __future__ import annotations
 
 import numbers
+from pathlib import Path
 
 import orjson
 import pytest
@@ -205,3 +206,43 @@ def test_the_ray_goal_reads_the_policy_rows_and_reports_all_infos_beside(report:
     text = format_report(fake)
     assert "ray_efficiency_per_core: 0.6" in text and "all infos: 0.45 (MISS)" in text
     assert text.count("infos all") == 2 and text.count("infos policy") == 4
+
+
+def _instructions_module():  # type: ignore[no-untyped-def]
+    import importlib.util
+
+    path = Path(__file__).resolve().parent.parent / "benchmarks" / "instructions.py"
+    spec = importlib.util.spec_from_file_location("instructions", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_instruction_counts_are_summed_per_episode_from_callgrind_dumps(tmp_path: Path) -> None:
+    ir = _instructions_module()
+    dumps = [
+        ("start", 7),  # the start-up before the warm pass: not an episode
+        ("0|basic|end", 100),
+        ("1|memory|before-search", 30),
+        ("1|memory|search", 40),
+        ("1|memory|end", 50),
+        ("2|memory|before-search", 5),
+        ("2|memory|search", 60),
+        ("2|memory|end", 10),
+    ]
+    # dump files as callgrind names them, read back in dump order (cg.out.10 after cg.out.9)
+    for i, (label, total) in enumerate(dumps, start=1):
+        body = f"desc: Trigger: Client Request: {label}\nsummary: {total}\n\ntotals: {total}\n"
+        (tmp_path / f"cg.out.{i + 5}").write_text(body)
+    (tmp_path / "cg.out").write_text("desc: Trigger: Program termination\ntotals: 3\n")
+    assert ir._dumps(tmp_path) == dumps
+    got = ir.summarise(dumps)
+    # episodes of 100, 120 and 75: the inclusive p90 lies 0.8 of the way from 100 to 120
+    assert got["all"] == {"episodes": 3, "median_ir": 100, "p90_ir": 116}
+    assert got["by_dimension"]["memory"]["episodes"] == 2
+    assert got["memory_search"] == {"calls": 2, "median_ir": 50}
+    assert "memory search: median 50 over 2 calls" in ir.format_report({"world": "M", **got})
+    with pytest.raises(SystemExit) as exc:
+        ir.main(["--limit", "0"])
+    assert exc.value.code == 2
