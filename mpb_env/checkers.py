@@ -213,25 +213,20 @@ def norm(value: Any) -> Any:
     >>> norm("7:30 AM") == norm("07:30"), norm("2026-05-21T14:00") == norm("2026-05-21T14:00:00")
     (True, True)
     """
+    cls = type(value)
+    if cls is str:
+        text = _NORMED_TEXT.get(value)
+        return _norm_str(value) if text is None else text
+    if cls is dict:
+        return {k: norm(v) for k, v in value.items()}
     if isinstance(value, bool):
-        return _Flag(value)
+        return _TRUE if value else _FALSE
     if value is None:
         return value
     if isinstance(value, int | float):
         return float(value)
     if isinstance(value, str):
-        text = " ".join(value.split()).casefold().rstrip(".!。")
-        if _TWELVE_HOUR.search(text):
-            text = clock_hhmm(text) or text
-        if _TEMPORAL.match(text):
-            try:
-                if ":" in text and "-" not in text:
-                    h, m, *sec = text.split(":")
-                    return f"{int(h):02d}:{int(m):02d}:{int(sec[0]) if sec else 0:02d}"
-                return datetime.fromisoformat(text).isoformat()
-            except ValueError:
-                return text
-        return text
+        return _norm_str(value, keep=False)
     if isinstance(value, dict):
         return {k: norm(v) for k, v in value.items()}
     if isinstance(value, list | tuple):
@@ -240,6 +235,32 @@ def norm(value: Any) -> Any:
             return sorted(items, key=repr)
         return items
     return value
+
+
+_TRUE, _FALSE = _Flag(True), _Flag(False)
+#: text -> ``norm(text)``: the same strings (gold values, tool arguments, record fields) come back in
+#: every episode; at most ``_NORMED_TEXT_MAX`` are kept.
+_NORMED_TEXT: dict[str, str] = {}
+_NORMED_TEXT_MAX = 1 << 16
+
+
+def _norm_str(value: str, keep: bool = True) -> str:
+    """``norm`` of a string (kept in ``_NORMED_TEXT`` when ``keep``)."""
+    text = " ".join(value.split()).casefold().rstrip(".!。")
+    if _TWELVE_HOUR.search(text):
+        text = clock_hhmm(text) or text
+    if _TEMPORAL.match(text):
+        try:
+            if ":" in text and "-" not in text:
+                h, m, *sec = text.split(":")
+                text = f"{int(h):02d}:{int(m):02d}:{int(sec[0]) if sec else 0:02d}"
+            else:
+                text = datetime.fromisoformat(text).isoformat()
+        except ValueError:
+            pass
+    if keep and len(_NORMED_TEXT) < _NORMED_TEXT_MAX:
+        _NORMED_TEXT[value] = text
+    return text
 
 
 #: Words that deny or dispute what a text says: one its reference lacks, an accepted text lacks too
@@ -399,6 +420,33 @@ def says(spec: dict[str, Any], actual: Any) -> bool:
     return ends[len(words)] is not None
 
 
+#: The matcher operators ``match`` reads in a one-key gold dict.
+_OPS = frozenset({"$contains", "$text", "$any", "$present", "$ignore"})
+
+
+def _is_matcher(gold: Any) -> bool:
+    return isinstance(gold, dict) and len(gold) == 1 and next(iter(gold)) in _OPS
+
+
+def _identical(a: Any, b: Any) -> bool:
+    """Are ``a`` and ``b`` the same JSON-like value, type for type (so ``norm`` makes them equal)? A float
+    equals only a float of the same sign (``norm`` sorts by ``repr``, which tells ``-0.0`` from ``0.0``).
+
+    >>> _identical([{"a": 1}], [{"a": 1}]), _identical([1], [1.0]), _identical([True], [1]), _identical(0.0, -0.0)
+    (True, False, False, False)
+    """
+    cls = type(a)
+    if cls is not type(b):
+        return False
+    if cls is dict:
+        return a.keys() == b.keys() and all(_identical(v, b[k]) for k, v in a.items())
+    if cls is list or cls is tuple:
+        return len(a) == len(b) and all(_identical(x, y) for x, y in zip(a, b, strict=True))
+    if cls is float:
+        return repr(a) == repr(b)
+    return cls in _SCALARS and a == b
+
+
 def match(gold: Any, actual: Any) -> bool:
     """Does ``actual`` satisfy the gold value or matcher?
 
@@ -423,13 +471,22 @@ def match(gold: Any, actual: Any) -> bool:
         if op == "$text":
             return says(arg, actual)
         if op == "$any":
-            return any(match(g, actual) for g in arg)
+            if type(actual) is not list:
+                return any(match(g, actual) for g in arg)
+            # a list (a home screen's items) against whole alternatives: one the same as it settles it;
+            # else it is normalised once for them all (``match`` of a list that is no matcher: ``norm``)
+            if any(_identical(g, actual) for g in arg):
+                return True
+            b = norm(actual)
+            return any(match(g, actual) if _is_matcher(g) else norm(g) == b for g in arg)
         if op == "$present":
             return actual not in (None, "", [], {}) if arg else actual in (None, "", [], {})
         if op == "$ignore":
             return True
     if isinstance(gold, dict) and isinstance(actual, dict):
         return gold.keys() == actual.keys() and all(match(gold[k], actual[k]) for k in gold)
+    if _identical(gold, actual):  # the same value, so the same normal form: skip the work
+        return True
     a, b = norm(gold), norm(actual)
     if isinstance(a, float) and isinstance(b, float):
         return math.isclose(a, b, rel_tol=1e-9, abs_tol=1e-9)

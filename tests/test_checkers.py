@@ -2077,3 +2077,18 @@ def test_a_natural_quick_fact_passes(question: str, answer: str) -> None:
     from mpb_env.tasks.gen.pools import UTIL_FACTS
 
     assert any(has_phrase(norm_text(answer), norm_text(k)) for k in dict(UTIL_FACTS)[question])
+
+
+def test_normal_forms_kept_between_calls_are_the_same() -> None:
+    from mpb_env.checkers import _norm_str, match, norm
+
+    for text in ["  Train delayed, arrive 8:00 PM. ", "7:30 am", "2026-05-21T14:00", "25:99", "Hi!"]:
+        assert norm(text) == _norm_str(text, keep=False) == norm(text)
+    items = [{"app_id": "phone", "type": "app"}, {"app_ids": ["b", "A"], "id": "f1", "type": "folder"}]
+    same_but_case = [{"app_id": "PHONE", "type": "app"}, {"app_ids": ["a", "B"], "id": "F1", "type": "folder"}]
+    other = [{"app_id": "maps", "type": "app"}]
+    assert match({"$any": [other, items]}, items) and match({"$any": [other, items]}, same_but_case)
+    assert not match({"$any": [other, items]}, [{"app_id": "phone", "type": "app"}])
+    assert not match({"$any": [[True]]}, [1]) and match({"$any": [[1.0]]}, [1])
+    assert match({"$any": [{"$present": True}]}, ["x"]) and not match({"$any": [{"$present": False}]}, ["x"])
+    assert not match({"$any": [[0.0, -1.0]]}, [-0.0, -1.0]) and not match([0.0, -1.0], [-0.0, -1.0])
