@@ -96,6 +96,22 @@ def norm_text(text: str) -> str:
     return " ".join(text.replace("’", "'").split()).casefold()
 
 
+#: gold phrase -> ``norm_text(phrase)``: the same phrases come back every episode (at most
+#: ``_NORMED_PHRASES_MAX`` are kept).
+_NORMED_PHRASES: dict[str, str] = {}
+_NORMED_PHRASES_MAX = 1 << 14
+
+
+def _phrase(phrase: str) -> str:
+    """``norm_text`` of a gold phrase (a matcher's or a rubric's), kept in ``_NORMED_PHRASES``."""
+    text = _NORMED_PHRASES.get(phrase)
+    if text is None:
+        text = norm_text(phrase)
+        if type(phrase) is str and len(_NORMED_PHRASES) < _NORMED_PHRASES_MAX:
+            _NORMED_PHRASES[phrase] = text
+    return text
+
+
 #: What a word is made of where a phrase's edge is checked: digits and the letters of scripts that
 #: write words apart (Latin, Greek, Cyrillic). A CJK character is no word edge: "请结账" is in "服务员请结账",
 #: and "wi-fi密码是多少" in "请问wi-fi密码是多少".
@@ -387,7 +403,7 @@ def says(spec: dict[str, Any], actual: Any) -> bool:
         _leaves(actual, leaves)
         actual = " | ".join(leaves)
     text = norm_text(actual if isinstance(actual, str) else str(actual))
-    if not all(has_phrase(text, norm_text(str(p))) for p in spec.get("contains", [])):
+    if not all(has_phrase(text, _phrase(str(p))) for p in spec.get("contains", [])):
         return False
     if any(has_phrase(text, w) for w in spec.get("deny", ())):
         return False
@@ -399,7 +415,7 @@ def says(spec: dict[str, Any], actual: Any) -> bool:
             return False
         if set(words_in) & set(spec.get("verbs", [])):
             return False
-    words = [norm_text(str(w)) for w in spec.get("words", [])]
+    words = [_phrase(str(w)) for w in spec.get("words", [])]
     if not words:
         return True
     present = [w for w in words if _word_end(text, w, 0) >= 0]
@@ -467,7 +483,7 @@ def match(gold: Any, actual: Any) -> bool:
         op, arg = next(iter(gold.items()))
         if op == "$contains":
             text = norm_text(actual if isinstance(actual, str) else str(actual))
-            return all(has_phrase(text, norm_text(str(p))) for p in arg)
+            return all(has_phrase(text, _phrase(str(p))) for p in arg)
         if op == "$text":
             return says(arg, actual)
         if op == "$any":
@@ -495,14 +511,25 @@ def match(gold: Any, actual: Any) -> bool:
 
 # --------------------------------------------------------------------------- trajectory facts
 def _leaves(value: Any, out: list[str]) -> None:
+    """Append the strings and numbers (not flags) inside ``value`` to ``out`` as text, depth first."""
     if isinstance(value, dict):
-        for v in value.values():
-            _leaves(v, out)
+        items: Any = value.values()
     elif isinstance(value, list):
-        for v in value:
+        items = value
+    else:
+        if isinstance(value, str | int | float) and not isinstance(value, bool):
+            out.append(str(value))
+        return
+    for v in items:  # the common types inline, without a call each
+        cls = type(v)
+        if cls is str:
+            out.append(v)
+        elif cls is dict or cls is list:
             _leaves(v, out)
-    elif isinstance(value, str | int | float) and not isinstance(value, bool):
-        out.append(str(value))
+        elif cls is int or cls is float:
+            out.append(str(v))
+        elif v is not None and cls is not bool:
+            _leaves(v, out)
 
 
 #: A JSON object in a final message: tool output pasted instead of an answer.
@@ -902,11 +929,11 @@ def check_behavior(task: Task, state: PhoneState, final: str | None) -> tuple[bo
     evidence = evidence_text(state) if rubric.evidence else ""
     for i, group in enumerate(rubric.must_include):
         checks += 1
-        if not any(has_phrase(low, norm_text(p)) for p in group):
+        if not any(has_phrase(low, _phrase(p)) for p in group):
             reasons.append(f"final message mentions none of {group}")
-        elif rubric.affirm and not any(affirms(low, norm_text(p)) for p in group):
+        elif rubric.affirm and not any(affirms(low, _phrase(p)) for p in group):
             reasons.append(f"final message denies {group} instead of stating it")
-        elif i in rubric.evidence and not any(has_phrase(evidence, norm_text(p)) for p in group):
+        elif i in rubric.evidence and not any(has_phrase(evidence, _phrase(p)) for p in group):
             reasons.append(f"final message states {group} without a call of this episode returning it")
         else:
             passed += 1
@@ -929,7 +956,7 @@ def check_behavior(task: Task, state: PhoneState, final: str | None) -> tuple[bo
             passed += 1
     for phrase in rubric.must_not_include:
         checks += 1
-        if has_phrase(low, norm_text(phrase)):
+        if has_phrase(low, _phrase(phrase)):
             reasons.append(f"final message must not mention {phrase!r}")
         else:
             passed += 1
