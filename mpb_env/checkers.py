@@ -366,17 +366,6 @@ def _find(text: str, phrase: str, start: int = 0) -> int:
     return m.end() if m else -1
 
 
-def _word_end(text: str, word: str, start: int) -> int:
-    """``_find`` for a dictated word, or for its number-word spelling."""
-    end = _find(text, word, start)
-    other = _NUMBER_WORDS.get(word)
-    if other is not None:
-        alt = _find(text, other, start)
-        if alt >= 0 and (end < 0 or alt < end):
-            return alt
-    return end
-
-
 def says(spec: dict[str, Any], actual: Any) -> bool:
     """The ``$text`` matcher: free text that carries what the request fixes and does not contradict it.
 
@@ -403,22 +392,26 @@ def says(spec: dict[str, Any], actual: Any) -> bool:
         _leaves(actual, leaves)
         actual = " | ".join(leaves)
     text = norm_text(actual if isinstance(actual, str) else str(actual))
-    if not all(has_phrase(text, _phrase(str(p))) for p in spec.get("contains", [])):
-        return False
-    if any(has_phrase(text, w) for w in spec.get("deny", ())):
-        return False
+    for p in spec.get("contains", ()):
+        if not has_phrase(text, _phrase(str(p))):
+            return False
+    for w in spec.get("deny", ()):
+        if w in text and has_phrase(text, w):
+            return False
     if "max_words" in spec or "frame" in spec:
-        words_in = tokens(text)
+        words_in = _TOKEN.findall(text)  # ``tokens``: the text is normalised already
         if len(words_in) > spec.get("max_words", len(words_in)):
             return False
-        if len(set(words_in) & set(spec.get("frame", []))) > MAX_FRAME_WORDS:
+        seen = set(words_in)
+        if len(seen.intersection(spec.get("frame", ()))) > MAX_FRAME_WORDS:
             return False
-        if set(words_in) & set(spec.get("verbs", [])):
+        if not seen.isdisjoint(spec.get("verbs", ())):
             return False
-    words = [_phrase(str(w)) for w in spec.get("words", [])]
+    words = [_phrase(str(w)) for w in spec.get("words", ())]
     if not words:
         return True
-    present = [w for w in words if _word_end(text, w, 0) >= 0]
+    spellings = {w: _spellings(text, w) for w in words}
+    present = [w for w in words if spellings[w]]
     if len(words) - len(present) > (1 if len(words) >= 4 else 0):
         return False
     # the words present must come in order: the most of them placed in order (a subsequence), each
@@ -426,14 +419,41 @@ def says(spec: dict[str, Any], actual: Any) -> bool:
     words = present
     ends: list[int | None] = [0] + [None] * len(words)
     for w in words:
+        found = spellings[w]
         for k in range(len(words) - 1, -1, -1):
             start = ends[k]
             if start is None:
                 continue
-            end = _word_end(text, w, start)
+            end = _end_from(text, found, start)
             if end >= 0 and (ends[k + 1] is None or end < ends[k + 1]):  # type: ignore[operator]
                 ends[k + 1] = end
     return ends[len(words)] is not None
+
+
+def _spellings(text: str, word: str) -> list[tuple[str, re.Pattern[str] | None]]:
+    """The spellings of a dictated word (itself, its number word) that ``text`` has (``has_phrase``),
+    each with its edge pattern: what ``_end_from`` looks for."""
+    out = []
+    for phrase in (word, _NUMBER_WORDS.get(word)):
+        if phrase is not None and has_phrase(text, phrase):
+            out.append((phrase, _EDGES[phrase]))
+    return out
+
+
+def _end_from(text: str, spellings: list[tuple[str, re.Pattern[str] | None]], start: int) -> int:
+    """The earliest end at or after ``start`` of a dictated word written as one of its ``_spellings``
+    in ``text`` (``_find``'s edges), or -1."""
+    best = -1
+    for phrase, pattern in spellings:
+        if pattern is None:
+            at = text.find(phrase, start)
+            end = -1 if at < 0 else at + len(phrase)
+        else:
+            m = pattern.search(text, start)
+            end = m.end() if m else -1
+        if end >= 0 and (best < 0 or end < best):
+            best = end
+    return best
 
 
 #: The matcher operators ``match`` reads in a one-key gold dict.
@@ -491,7 +511,7 @@ def match(gold: Any, actual: Any) -> bool:
                 return any(match(g, actual) for g in arg)
             # a list (a home screen's items) against whole alternatives: one the same as it settles it;
             # else it is normalised once for them all (``match`` of a list that is no matcher: ``norm``)
-            if any(_identical(g, actual) for g in arg):
+            if any(g == actual and _identical(g, actual) for g in arg):  # ``==`` first: it runs in C
                 return True
             b = norm(actual)
             return any(match(g, actual) if _is_matcher(g) else norm(g) == b for g in arg)
@@ -501,7 +521,7 @@ def match(gold: Any, actual: Any) -> bool:
             return True
     if isinstance(gold, dict) and isinstance(actual, dict):
         return gold.keys() == actual.keys() and all(match(gold[k], actual[k]) for k in gold)
-    if _identical(gold, actual):  # the same value, so the same normal form: skip the work
+    if gold == actual and _identical(gold, actual):  # the same value, so the same normal form
         return True
     a, b = norm(gold), norm(actual)
     if isinstance(a, float) and isinstance(b, float):
@@ -752,7 +772,7 @@ def _field_matches(gold: Any, record: dict[str, Any], field: str) -> bool:
     """``match`` on one field of a changed record; ``{"$instant": "2026-05-21T13:00:00+00:00"}`` is met
     by a time of day that names that instant on the clock of the record's own ``timezone`` (a calendar
     event booked for 9 am New York time, or for 6 am on a phone set to Los Angeles time, is the same)."""
-    if isinstance(gold, dict) and list(gold) == ["$instant"]:
+    if isinstance(gold, dict) and len(gold) == 1 and "$instant" in gold:
         # at call time: importing a domain module by name first would change the catalog's order
         from mpb_env.domains.time_mgmt import instant
 

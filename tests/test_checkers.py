@@ -2092,3 +2092,15 @@ def test_normal_forms_kept_between_calls_are_the_same() -> None:
     assert not match({"$any": [[True]]}, [1]) and match({"$any": [[1.0]]}, [1])
     assert match({"$any": [{"$present": True}]}, ["x"]) and not match({"$any": [{"$present": False}]}, ["x"])
     assert not match({"$any": [[0.0, -1.0]]}, [-0.0, -1.0]) and not match([0.0, -1.0], [-0.0, -1.0])
+
+
+def test_dictated_words_in_order_by_either_spelling() -> None:
+    from mpb_env.checkers import says
+
+    spec = {"words": ["call", "ten", "minutes", "early"], "deny": ["not"], "frame": ["mom"], "max_words": 12}
+    assert says(spec, "Call 10 minutes early") and says(spec, "call ten minutes early, 10 tops")
+    assert says(spec, "10 call ten minutes early") and says(spec, "call minutes early")  # one of 4 may miss
+    assert not says(spec, "minutes early, call ten") and not says(spec, "not call ten minutes early")
+    assert says(spec, "call mom ten minutes early") and not says({**spec, "frame": ["mom", "call"]}, "call mom ten min early")
+    assert not says({"words": ["a", "b"], "frame": [], "verbs": ["text"]}, "text a b") and says({"words": ["b", "b"]}, "b b")
+    assert not says({"words": ["b", "b"]}, "b")
