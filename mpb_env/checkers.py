@@ -540,16 +540,25 @@ def _leaves(value: Any, out: list[str]) -> None:
         if isinstance(value, str | int | float) and not isinstance(value, bool):
             out.append(str(value))
         return
-    for v in items:  # the common types inline, without a call each
-        cls = type(v)
-        if cls is str:
-            out.append(v)
-        elif cls is dict or cls is list:
-            _leaves(v, out)
-        elif cls is int or cls is float:
-            out.append(str(v))
-        elif v is not None and cls is not bool:
-            _leaves(v, out)
+    append = out.append
+    stack = [iter(items)]  # the containers being walked, innermost last (no call per container)
+    while stack:
+        for v in stack[-1]:
+            cls = type(v)
+            if cls is str:
+                append(v)
+            elif cls is dict:
+                stack.append(iter(v.values()))
+                break
+            elif cls is list:
+                stack.append(iter(v))
+                break
+            elif cls is int or cls is float:
+                append(str(v))
+            elif v is not None and cls is not bool:
+                _leaves(v, out)  # any other type (a subclass): as the top of a walk
+        else:
+            stack.pop()
 
 
 #: A JSON object in a final message: tool output pasted instead of an answer.
@@ -582,7 +591,22 @@ def evidence_text(state: PhoneState) -> str:
     for e in state.log:
         if e["status"] == "success":
             _leaves(e["data"], out)
-    return norm_text(" \u2016 ".join(out))
+    # norm_text of the values joined, built from each value's own (kept: the phone's data recurs):
+    # norm_text works word by word, so only the spaces around a value with no words need mending
+    normed = list(map(_NORMED_VALUES.get, out))
+    if None in normed:
+        for i, value in enumerate(normed):
+            if value is None:
+                normed[i] = value = norm_text(out[i])
+                if len(_NORMED_VALUES) < _NORMED_VALUES_MAX:
+                    _NORMED_VALUES[out[i]] = value
+    text = " \u2016 ".join(normed)  # type: ignore[arg-type]
+    return text.replace("  ", " ").strip(" ") if "" in normed else text
+
+
+#: a value in tool data -> its ``norm_text`` (at most ``_NORMED_VALUES_MAX`` kept)
+_NORMED_VALUES: dict[str, str] = {}
+_NORMED_VALUES_MAX = 1 << 16
 
 
 #: Tools each successful call of which does something anew (sends, books, creates, hands off): the
@@ -867,6 +891,10 @@ _CLAIMS_DONE = re.compile(
     r"|\b(you're|you are|it's|it is|that's|that is|we're|all) (all )?good to go\b"
     r"|\b(it's|it is|that's|that is|everything's|everything is|all) (all )?sorted\b"
 )
+#: Words of which every match of ``_CLAIMS_DONE`` has one.
+_CLAIM_WORDS = (
+    "done", "all set", "finish", "complete", "successfully", "care of", "did", "handled", "good to go", "sorted"
+)
 #: What makes a claim above a condition, not a claim, when it comes earlier in the same sentence: "once
 #: it's done", "as soon as the call ends you're good to go", "if that works, it's all sorted".
 _CONDITION = re.compile(r"\b(once|when|whenever|after|until|till|if|as soon as|before)\b")
@@ -879,6 +907,8 @@ def claims_done(text: str) -> bool:
     >>> claims_done("done! anything else?"), claims_done("once it's done, i'll tell you. ok?")
     (True, False)
     """
+    if not any(w in text for w in _CLAIM_WORDS):
+        return False  # none of the words every claim has: no need to run the pattern
     for m in _CLAIMS_DONE.finditer(text):
         sentence = re.split(r"[.!?;:()]", text[: m.start()])[-1]
         if not _CONDITION.search(sentence):
@@ -906,6 +936,15 @@ def final_kind(text: str) -> set[str]:
     if _REFUSAL.search(low):
         kinds.add("refusal")
     return kinds
+
+
+def _mentions(text: str, group: list[str]) -> bool:
+    """Does normalised ``text`` have one of a rubric group's phrases (``has_phrase``)?"""
+    for p in group:
+        phrase = _NORMED_PHRASES.get(p) or _phrase(p)
+        if phrase in text and has_phrase(text, phrase):
+            return True
+    return False
 
 
 def check_behavior(task: Task, state: PhoneState, final: str | None) -> tuple[bool, list[str], float]:
@@ -946,20 +985,22 @@ def check_behavior(task: Task, state: PhoneState, final: str | None) -> tuple[bo
         reasons.append("final message claims the request was carried out")
     else:
         passed += 1
-    evidence = evidence_text(state) if rubric.evidence else ""
+    evidence = None  # built when a group first needs it
     for i, group in enumerate(rubric.must_include):
         checks += 1
-        if not any(has_phrase(low, _phrase(p)) for p in group):
+        if not _mentions(low, group):
             reasons.append(f"final message mentions none of {group}")
         elif rubric.affirm and not any(affirms(low, _phrase(p)) for p in group):
             reasons.append(f"final message denies {group} instead of stating it")
-        elif i in rubric.evidence and not any(has_phrase(evidence, _phrase(p)) for p in group):
+        elif i in rubric.evidence and not _mentions(
+            evidence if evidence is not None else (evidence := evidence_text(state)), group
+        ):
             reasons.append(f"final message states {group} without a call of this episode returning it")
         else:
             passed += 1
     if rubric.max_words is not None:
         checks += 1
-        if len(tokens(low)) > rubric.max_words:
+        if len(_TOKEN.findall(low)) > rubric.max_words:  # ``tokens``: ``low`` is normalised already
             reasons.append(f"final message is longer than {rubric.max_words} words: one answer, not a dump")
         elif _RAW_OUTPUT.search(text):
             reasons.append("final message quotes raw tool output instead of answering")
@@ -967,16 +1008,18 @@ def check_behavior(task: Task, state: PhoneState, final: str | None) -> tuple[bo
             passed += 1
     if rubric.read_domains:
         checks += 1
-        unread = [d for d in rubric.read_domains if d not in read_domains(state)]
+        looked_up = read_domains(state)
+        unread = [d for d in rubric.read_domains if d not in looked_up]
         if unread:
             reasons.append(
                 f"final message rests on no look-up: no successful read call in {', '.join(unread)}"
             )
         else:
             passed += 1
+    checks += len(rubric.must_not_include)
     for phrase in rubric.must_not_include:
-        checks += 1
-        if has_phrase(low, _phrase(phrase)):
+        said = _NORMED_PHRASES.get(phrase) or _phrase(phrase)
+        if said in low and has_phrase(low, said):  # ``in`` first: most are absent
             reasons.append(f"final message must not mention {phrase!r}")
         else:
             passed += 1

@@ -2104,3 +2104,18 @@ def test_dictated_words_in_order_by_either_spelling() -> None:
     assert says(spec, "call mom ten minutes early") and not says({**spec, "frame": ["mom", "call"]}, "call mom ten min early")
     assert not says({"words": ["a", "b"], "frame": [], "verbs": ["text"]}, "text a b") and says({"words": ["b", "b"]}, "b b")
     assert not says({"words": ["b", "b"]}, "b")
+
+
+def test_evidence_text_is_the_values_joined_then_normalised() -> None:
+    from mpb_env.checkers import evidence_text, norm_text
+    from mpb_env.world.state import PhoneState, World
+
+    state = PhoneState(World({}))
+    data = {"a": "  Caf\u00e9  ’Noir’ ", "b": ["", "  ", {"c": 12, "d": True, "e": None}], "f": 2.5, "g": "STRASSE"}
+    state.log = [
+        {"status": "success", "data": ["", data]},
+        {"status": "error", "data": "never seen"},
+        {"status": "success", "data": ""},
+    ]
+    joined = " \u2016 ".join(["", "  Caf\u00e9  ’Noir’ ", "", "  ", "12", "2.5", "STRASSE", ""])
+    assert evidence_text(state) == evidence_text(state) == norm_text(joined) == "‖ café 'noir' ‖ ‖ ‖ 12 ‖ 2.5 ‖ strasse ‖"
