@@ -198,7 +198,20 @@ def has_phrase(text: str, phrase: str) -> bool:
         pattern = _EDGES[phrase]
     except KeyError:
         pattern = _EDGES[phrase] = _edges(phrase)
-    return pattern is None or pattern.search(text) is not None
+    return pattern is None or _search(pattern, text, phrase, 0) is not None
+
+
+def _search(pattern: re.Pattern[str], text: str, phrase: str, start: int) -> re.Match[str] | None:
+    """``pattern.search(text, start)`` for ``phrase``'s edge pattern (``_edges``): a match starts where
+    the phrase does, so only those places are tried (a scan for a pattern that opens with a look-behind
+    tries every position)."""
+    at = text.find(phrase, start)
+    while at >= 0:
+        m = pattern.match(text, at)
+        if m is not None:
+            return m
+        at = text.find(phrase, at + 1)
+    return None
 
 
 #: Types whose equal values are equal after ``norm`` too (not containers: ``[True] == [1]``).
@@ -362,7 +375,7 @@ def _find(text: str, phrase: str, start: int = 0) -> int:
     if pattern is None:
         at = text.find(phrase, start)
         return -1 if at < 0 else at + len(phrase)
-    m = pattern.search(text, start)
+    m = _search(pattern, text, phrase, start)
     return m.end() if m else -1
 
 
@@ -449,7 +462,7 @@ def _end_from(text: str, spellings: list[tuple[str, re.Pattern[str] | None]], st
             at = text.find(phrase, start)
             end = -1 if at < 0 else at + len(phrase)
         else:
-            m = pattern.search(text, start)
+            m = _search(pattern, text, phrase, start)
             end = m.end() if m else -1
         if end >= 0 and (best < 0 or end < best):
             best = end

@@ -2119,3 +2119,16 @@ def test_evidence_text_is_the_values_joined_then_normalised() -> None:
     ]
     joined = " \u2016 ".join(["", "  Caf\u00e9  ’Noir’ ", "", "  ", "12", "2.5", "STRASSE", ""])
     assert evidence_text(state) == evidence_text(state) == norm_text(joined) == "‖ café 'noir' ‖ ‖ ‖ 12 ‖ 2.5 ‖ strasse ‖"
+
+
+def test_phrase_search_tries_only_where_the_phrase_starts() -> None:
+    from mpb_env.checkers import _EDGES, _search, has_phrase
+
+    text = "because au 12,045 and 2,045.50, then 2,045 cars in august: au"
+    for phrase in ["au", "2,045", "car"]:
+        assert has_phrase(text, phrase)
+        pattern = _EDGES[phrase]
+        assert pattern is not None
+        for start in range(len(text) + 1):
+            want, got = pattern.search(text, start), _search(pattern, text, phrase, start)
+            assert (want and want.span()) == (got and got.span())
