@@ -33,6 +33,7 @@ from __future__ import annotations
 
 import math
 import re
+from collections import Counter
 from datetime import datetime
 from typing import Any
 
@@ -641,14 +642,20 @@ REDO_TOOLS = frozenset(
 
 def repeated_calls(state: PhoneState) -> list[str]:
     """Tools of ``REDO_PREFIXES``/``REDO_TOOLS`` called successfully twice with the same arguments."""
+    done = [
+        e
+        for e in state.log
+        if e["status"] == "success"
+        and ((name := e["tool"]) in REDO_TOOLS or name.startswith(REDO_PREFIXES))
+        and not is_noop(e)  # it changed nothing, so it did not do the action again
+    ]
+    calls = Counter(e["tool"] for e in done)
     seen: set[tuple[str, str]] = set()
     out: list[str] = []
-    for e in state.log:
+    for e in done:
         name = e["tool"]
-        if e["status"] != "success" or not (name in REDO_TOOLS or name.startswith(REDO_PREFIXES)):
-            continue
-        if is_noop(e):  # it changed nothing, so it did not do the action again
-            continue
+        if calls[name] < 2:
+            continue  # its only call: it repeats nothing (its arguments need no normalising)
         key = (name, repr(norm(e["arguments"])))
         if key in seen:
             out.append(name)
