@@ -33,6 +33,7 @@ from __future__ import annotations
 
 import math
 import re
+from collections import Counter
 from datetime import datetime
 from typing import Any
 
@@ -94,6 +95,22 @@ _TWELVE_HOUR = re.compile(r"^[0-9]{1,2}:[0-9]{2} ?[ap]\.? ?m$")
 def norm_text(text: str) -> str:
     """Free text for phrase matching: case-folded, whitespace collapsed, curly quotes straightened."""
     return " ".join(text.replace("’", "'").split()).casefold()
+
+
+#: gold phrase -> ``norm_text(phrase)``: the same phrases come back every episode (at most
+#: ``_NORMED_PHRASES_MAX`` are kept).
+_NORMED_PHRASES: dict[str, str] = {}
+_NORMED_PHRASES_MAX = 1 << 14
+
+
+def _phrase(phrase: str) -> str:
+    """``norm_text`` of a gold phrase (a matcher's or a rubric's), kept in ``_NORMED_PHRASES``."""
+    text = _NORMED_PHRASES.get(phrase)
+    if text is None:
+        text = norm_text(phrase)
+        if type(phrase) is str and len(_NORMED_PHRASES) < _NORMED_PHRASES_MAX:
+            _NORMED_PHRASES[phrase] = text
+    return text
 
 
 #: What a word is made of where a phrase's edge is checked: digits and the letters of scripts that
@@ -182,7 +199,20 @@ def has_phrase(text: str, phrase: str) -> bool:
         pattern = _EDGES[phrase]
     except KeyError:
         pattern = _EDGES[phrase] = _edges(phrase)
-    return pattern is None or pattern.search(text) is not None
+    return pattern is None or _search(pattern, text, phrase, 0) is not None
+
+
+def _search(pattern: re.Pattern[str], text: str, phrase: str, start: int) -> re.Match[str] | None:
+    """``pattern.search(text, start)`` for ``phrase``'s edge pattern (``_edges``): a match starts where
+    the phrase does, so only those places are tried (a scan for a pattern that opens with a look-behind
+    tries every position)."""
+    at = text.find(phrase, start)
+    while at >= 0:
+        m = pattern.match(text, at)
+        if m is not None:
+            return m
+        at = text.find(phrase, at + 1)
+    return None
 
 
 #: Types whose equal values are equal after ``norm`` too (not containers: ``[True] == [1]``).
@@ -213,25 +243,20 @@ def norm(value: Any) -> Any:
     >>> norm("7:30 AM") == norm("07:30"), norm("2026-05-21T14:00") == norm("2026-05-21T14:00:00")
     (True, True)
     """
+    cls = type(value)
+    if cls is str:
+        text = _NORMED_TEXT.get(value)
+        return _norm_str(value) if text is None else text
+    if cls is dict:
+        return {k: norm(v) for k, v in value.items()}
     if isinstance(value, bool):
-        return _Flag(value)
+        return _TRUE if value else _FALSE
     if value is None:
         return value
     if isinstance(value, int | float):
         return float(value)
     if isinstance(value, str):
-        text = " ".join(value.split()).casefold().rstrip(".!。")
-        if _TWELVE_HOUR.search(text):
-            text = clock_hhmm(text) or text
-        if _TEMPORAL.match(text):
-            try:
-                if ":" in text and "-" not in text:
-                    h, m, *sec = text.split(":")
-                    return f"{int(h):02d}:{int(m):02d}:{int(sec[0]) if sec else 0:02d}"
-                return datetime.fromisoformat(text).isoformat()
-            except ValueError:
-                return text
-        return text
+        return _norm_str(value, keep=False)
     if isinstance(value, dict):
         return {k: norm(v) for k, v in value.items()}
     if isinstance(value, list | tuple):
@@ -240,6 +265,32 @@ def norm(value: Any) -> Any:
             return sorted(items, key=repr)
         return items
     return value
+
+
+_TRUE, _FALSE = _Flag(True), _Flag(False)
+#: text -> ``norm(text)``: the same strings (gold values, tool arguments, record fields) come back in
+#: every episode; at most ``_NORMED_TEXT_MAX`` are kept.
+_NORMED_TEXT: dict[str, str] = {}
+_NORMED_TEXT_MAX = 1 << 16
+
+
+def _norm_str(value: str, keep: bool = True) -> str:
+    """``norm`` of a string (kept in ``_NORMED_TEXT`` when ``keep``)."""
+    text = " ".join(value.split()).casefold().rstrip(".!。")
+    if _TWELVE_HOUR.search(text):
+        text = clock_hhmm(text) or text
+    if _TEMPORAL.match(text):
+        try:
+            if ":" in text and "-" not in text:
+                h, m, *sec = text.split(":")
+                text = f"{int(h):02d}:{int(m):02d}:{int(sec[0]) if sec else 0:02d}"
+            else:
+                text = datetime.fromisoformat(text).isoformat()
+        except ValueError:
+            pass
+    if keep and len(_NORMED_TEXT) < _NORMED_TEXT_MAX:
+        _NORMED_TEXT[value] = text
+    return text
 
 
 #: Words that deny or dispute what a text says: one its reference lacks, an accepted text lacks too
@@ -325,19 +376,8 @@ def _find(text: str, phrase: str, start: int = 0) -> int:
     if pattern is None:
         at = text.find(phrase, start)
         return -1 if at < 0 else at + len(phrase)
-    m = pattern.search(text, start)
+    m = _search(pattern, text, phrase, start)
     return m.end() if m else -1
-
-
-def _word_end(text: str, word: str, start: int) -> int:
-    """``_find`` for a dictated word, or for its number-word spelling."""
-    end = _find(text, word, start)
-    other = _NUMBER_WORDS.get(word)
-    if other is not None:
-        alt = _find(text, other, start)
-        if alt >= 0 and (end < 0 or alt < end):
-            return alt
-    return end
 
 
 def says(spec: dict[str, Any], actual: Any) -> bool:
@@ -366,22 +406,26 @@ def says(spec: dict[str, Any], actual: Any) -> bool:
         _leaves(actual, leaves)
         actual = " | ".join(leaves)
     text = norm_text(actual if isinstance(actual, str) else str(actual))
-    if not all(has_phrase(text, norm_text(str(p))) for p in spec.get("contains", [])):
-        return False
-    if any(has_phrase(text, w) for w in spec.get("deny", ())):
-        return False
+    for p in spec.get("contains", ()):
+        if not has_phrase(text, _phrase(str(p))):
+            return False
+    for w in spec.get("deny", ()):
+        if w in text and has_phrase(text, w):
+            return False
     if "max_words" in spec or "frame" in spec:
-        words_in = tokens(text)
+        words_in = _TOKEN.findall(text)  # ``tokens``: the text is normalised already
         if len(words_in) > spec.get("max_words", len(words_in)):
             return False
-        if len(set(words_in) & set(spec.get("frame", []))) > MAX_FRAME_WORDS:
+        seen = set(words_in)
+        if len(seen.intersection(spec.get("frame", ()))) > MAX_FRAME_WORDS:
             return False
-        if set(words_in) & set(spec.get("verbs", [])):
+        if not seen.isdisjoint(spec.get("verbs", ())):
             return False
-    words = [norm_text(str(w)) for w in spec.get("words", [])]
+    words = [_phrase(str(w)) for w in spec.get("words", ())]
     if not words:
         return True
-    present = [w for w in words if _word_end(text, w, 0) >= 0]
+    spellings = {w: _spellings(text, w) for w in words}
+    present = [w for w in words if spellings[w]]
     if len(words) - len(present) > (1 if len(words) >= 4 else 0):
         return False
     # the words present must come in order: the most of them placed in order (a subsequence), each
@@ -389,14 +433,68 @@ def says(spec: dict[str, Any], actual: Any) -> bool:
     words = present
     ends: list[int | None] = [0] + [None] * len(words)
     for w in words:
+        found = spellings[w]
         for k in range(len(words) - 1, -1, -1):
             start = ends[k]
             if start is None:
                 continue
-            end = _word_end(text, w, start)
+            end = _end_from(text, found, start)
             if end >= 0 and (ends[k + 1] is None or end < ends[k + 1]):  # type: ignore[operator]
                 ends[k + 1] = end
     return ends[len(words)] is not None
+
+
+def _spellings(text: str, word: str) -> list[tuple[str, re.Pattern[str] | None]]:
+    """The spellings of a dictated word (itself, its number word) that ``text`` has (``has_phrase``),
+    each with its edge pattern: what ``_end_from`` looks for."""
+    out = []
+    for phrase in (word, _NUMBER_WORDS.get(word)):
+        if phrase is not None and has_phrase(text, phrase):
+            out.append((phrase, _EDGES[phrase]))
+    return out
+
+
+def _end_from(text: str, spellings: list[tuple[str, re.Pattern[str] | None]], start: int) -> int:
+    """The earliest end at or after ``start`` of a dictated word written as one of its ``_spellings``
+    in ``text`` (``_find``'s edges), or -1."""
+    best = -1
+    for phrase, pattern in spellings:
+        if pattern is None:
+            at = text.find(phrase, start)
+            end = -1 if at < 0 else at + len(phrase)
+        else:
+            m = _search(pattern, text, phrase, start)
+            end = m.end() if m else -1
+        if end >= 0 and (best < 0 or end < best):
+            best = end
+    return best
+
+
+#: The matcher operators ``match`` reads in a one-key gold dict.
+_OPS = frozenset({"$contains", "$text", "$any", "$present", "$ignore"})
+
+
+def _is_matcher(gold: Any) -> bool:
+    return isinstance(gold, dict) and len(gold) == 1 and next(iter(gold)) in _OPS
+
+
+def _identical(a: Any, b: Any) -> bool:
+    """Are ``a`` and ``b`` the same JSON-like value, type for type (so ``norm`` makes them equal)? A float
+    equals only a float of the same sign (``norm`` sorts by ``repr``, which tells ``-0.0`` from ``0.0``).
+
+    >>> _identical([{"a": 1}], [{"a": 1}]), _identical([1], [1.0]), _identical([True], [1]), _identical(0.0, -0.0)
+    (True, False, False, False)
+    """
+    cls = type(a)
+    if cls is not type(b):
+        return False
+    if cls is dict:
+        return a.keys() == b.keys() and all(_identical(v, b[k]) for k, v in a.items())
+    if cls is list or cls is tuple:
+        return len(a) == len(b) and all(_identical(x, y) for x, y in zip(a, b, strict=True))
+    if cls is float:
+        return repr(a) == repr(b)
+    return cls in _SCALARS and a == b
 
 
 def match(gold: Any, actual: Any) -> bool:
@@ -419,17 +517,26 @@ def match(gold: Any, actual: Any) -> bool:
         op, arg = next(iter(gold.items()))
         if op == "$contains":
             text = norm_text(actual if isinstance(actual, str) else str(actual))
-            return all(has_phrase(text, norm_text(str(p))) for p in arg)
+            return all(has_phrase(text, _phrase(str(p))) for p in arg)
         if op == "$text":
             return says(arg, actual)
         if op == "$any":
-            return any(match(g, actual) for g in arg)
+            if type(actual) is not list:
+                return any(match(g, actual) for g in arg)
+            # a list (a home screen's items) against whole alternatives: one the same as it settles it;
+            # else it is normalised once for them all (``match`` of a list that is no matcher: ``norm``)
+            if any(g == actual and _identical(g, actual) for g in arg):  # ``==`` first: it runs in C
+                return True
+            b = norm(actual)
+            return any(match(g, actual) if _is_matcher(g) else norm(g) == b for g in arg)
         if op == "$present":
             return actual not in (None, "", [], {}) if arg else actual in (None, "", [], {})
         if op == "$ignore":
             return True
     if isinstance(gold, dict) and isinstance(actual, dict):
         return gold.keys() == actual.keys() and all(match(gold[k], actual[k]) for k in gold)
+    if gold == actual and _identical(gold, actual):  # the same value, so the same normal form
+        return True
     a, b = norm(gold), norm(actual)
     if isinstance(a, float) and isinstance(b, float):
         return math.isclose(a, b, rel_tol=1e-9, abs_tol=1e-9)
@@ -438,14 +545,34 @@ def match(gold: Any, actual: Any) -> bool:
 
 # --------------------------------------------------------------------------- trajectory facts
 def _leaves(value: Any, out: list[str]) -> None:
+    """Append the strings and numbers (not flags) inside ``value`` to ``out`` as text, depth first."""
     if isinstance(value, dict):
-        for v in value.values():
-            _leaves(v, out)
+        items: Any = value.values()
     elif isinstance(value, list):
-        for v in value:
-            _leaves(v, out)
-    elif isinstance(value, str | int | float) and not isinstance(value, bool):
-        out.append(str(value))
+        items = value
+    else:
+        if isinstance(value, str | int | float) and not isinstance(value, bool):
+            out.append(str(value))
+        return
+    append = out.append
+    stack = [iter(items)]  # the containers being walked, innermost last (no call per container)
+    while stack:
+        for v in stack[-1]:
+            cls = type(v)
+            if cls is str:
+                append(v)
+            elif cls is dict:
+                stack.append(iter(v.values()))
+                break
+            elif cls is list:
+                stack.append(iter(v))
+                break
+            elif cls is int or cls is float:
+                append(str(v))
+            elif v is not None and cls is not bool:
+                _leaves(v, out)  # any other type (a subclass): as the top of a walk
+        else:
+            stack.pop()
 
 
 #: A JSON object in a final message: tool output pasted instead of an answer.
@@ -478,7 +605,22 @@ def evidence_text(state: PhoneState) -> str:
     for e in state.log:
         if e["status"] == "success":
             _leaves(e["data"], out)
-    return norm_text(" \u2016 ".join(out))
+    # norm_text of the values joined, built from each value's own (kept: the phone's data recurs):
+    # norm_text works word by word, so only the spaces around a value with no words need mending
+    normed = list(map(_NORMED_VALUES.get, out))
+    if None in normed:
+        for i, value in enumerate(normed):
+            if value is None:
+                normed[i] = value = norm_text(out[i])
+                if len(_NORMED_VALUES) < _NORMED_VALUES_MAX:
+                    _NORMED_VALUES[out[i]] = value
+    text = " \u2016 ".join(normed)  # type: ignore[arg-type]
+    return text.replace("  ", " ").strip(" ") if "" in normed else text
+
+
+#: a value in tool data -> its ``norm_text`` (at most ``_NORMED_VALUES_MAX`` kept)
+_NORMED_VALUES: dict[str, str] = {}
+_NORMED_VALUES_MAX = 1 << 16
 
 
 #: Tools each successful call of which does something anew (sends, books, creates, hands off): the
@@ -500,14 +642,20 @@ REDO_TOOLS = frozenset(
 
 def repeated_calls(state: PhoneState) -> list[str]:
     """Tools of ``REDO_PREFIXES``/``REDO_TOOLS`` called successfully twice with the same arguments."""
+    done = [
+        e
+        for e in state.log
+        if e["status"] == "success"
+        and ((name := e["tool"]) in REDO_TOOLS or name.startswith(REDO_PREFIXES))
+        and not is_noop(e)  # it changed nothing, so it did not do the action again
+    ]
+    calls = Counter(e["tool"] for e in done)
     seen: set[tuple[str, str]] = set()
     out: list[str] = []
-    for e in state.log:
+    for e in done:
         name = e["tool"]
-        if e["status"] != "success" or not (name in REDO_TOOLS or name.startswith(REDO_PREFIXES)):
-            continue
-        if is_noop(e):  # it changed nothing, so it did not do the action again
-            continue
+        if calls[name] < 2:
+            continue  # its only call: it repeats nothing (its arguments need no normalising)
         key = (name, repr(norm(e["arguments"])))
         if key in seen:
             out.append(name)
@@ -668,7 +816,7 @@ def _field_matches(gold: Any, record: dict[str, Any], field: str) -> bool:
     """``match`` on one field of a changed record; ``{"$instant": "2026-05-21T13:00:00+00:00"}`` is met
     by a time of day that names that instant on the clock of the record's own ``timezone`` (a calendar
     event booked for 9 am New York time, or for 6 am on a phone set to Los Angeles time, is the same)."""
-    if isinstance(gold, dict) and list(gold) == ["$instant"]:
+    if isinstance(gold, dict) and len(gold) == 1 and "$instant" in gold:
         # at call time: importing a domain module by name first would change the catalog's order
         from mpb_env.domains.time_mgmt import instant
 
@@ -763,6 +911,10 @@ _CLAIMS_DONE = re.compile(
     r"|\b(you're|you are|it's|it is|that's|that is|we're|all) (all )?good to go\b"
     r"|\b(it's|it is|that's|that is|everything's|everything is|all) (all )?sorted\b"
 )
+#: Words of which every match of ``_CLAIMS_DONE`` has one.
+_CLAIM_WORDS = (
+    "done", "all set", "finish", "complete", "successfully", "care of", "did", "handled", "good to go", "sorted"
+)
 #: What makes a claim above a condition, not a claim, when it comes earlier in the same sentence: "once
 #: it's done", "as soon as the call ends you're good to go", "if that works, it's all sorted".
 _CONDITION = re.compile(r"\b(once|when|whenever|after|until|till|if|as soon as|before)\b")
@@ -775,6 +927,8 @@ def claims_done(text: str) -> bool:
     >>> claims_done("done! anything else?"), claims_done("once it's done, i'll tell you. ok?")
     (True, False)
     """
+    if not any(w in text for w in _CLAIM_WORDS):
+        return False  # none of the words every claim has: no need to run the pattern
     for m in _CLAIMS_DONE.finditer(text):
         sentence = re.split(r"[.!?;:()]", text[: m.start()])[-1]
         if not _CONDITION.search(sentence):
@@ -802,6 +956,15 @@ def final_kind(text: str) -> set[str]:
     if _REFUSAL.search(low):
         kinds.add("refusal")
     return kinds
+
+
+def _mentions(text: str, group: list[str]) -> bool:
+    """Does normalised ``text`` have one of a rubric group's phrases (``has_phrase``)?"""
+    for p in group:
+        phrase = _NORMED_PHRASES.get(p) or _phrase(p)
+        if phrase in text and has_phrase(text, phrase):
+            return True
+    return False
 
 
 def check_behavior(task: Task, state: PhoneState, final: str | None) -> tuple[bool, list[str], float]:
@@ -842,20 +1005,22 @@ def check_behavior(task: Task, state: PhoneState, final: str | None) -> tuple[bo
         reasons.append("final message claims the request was carried out")
     else:
         passed += 1
-    evidence = evidence_text(state) if rubric.evidence else ""
+    evidence = None  # built when a group first needs it
     for i, group in enumerate(rubric.must_include):
         checks += 1
-        if not any(has_phrase(low, norm_text(p)) for p in group):
+        if not _mentions(low, group):
             reasons.append(f"final message mentions none of {group}")
-        elif rubric.affirm and not any(affirms(low, norm_text(p)) for p in group):
+        elif rubric.affirm and not any(affirms(low, _phrase(p)) for p in group):
             reasons.append(f"final message denies {group} instead of stating it")
-        elif i in rubric.evidence and not any(has_phrase(evidence, norm_text(p)) for p in group):
+        elif i in rubric.evidence and not _mentions(
+            evidence if evidence is not None else (evidence := evidence_text(state)), group
+        ):
             reasons.append(f"final message states {group} without a call of this episode returning it")
         else:
             passed += 1
     if rubric.max_words is not None:
         checks += 1
-        if len(tokens(low)) > rubric.max_words:
+        if len(_TOKEN.findall(low)) > rubric.max_words:  # ``tokens``: ``low`` is normalised already
             reasons.append(f"final message is longer than {rubric.max_words} words: one answer, not a dump")
         elif _RAW_OUTPUT.search(text):
             reasons.append("final message quotes raw tool output instead of answering")
@@ -863,16 +1028,18 @@ def check_behavior(task: Task, state: PhoneState, final: str | None) -> tuple[bo
             passed += 1
     if rubric.read_domains:
         checks += 1
-        unread = [d for d in rubric.read_domains if d not in read_domains(state)]
+        looked_up = read_domains(state)
+        unread = [d for d in rubric.read_domains if d not in looked_up]
         if unread:
             reasons.append(
                 f"final message rests on no look-up: no successful read call in {', '.join(unread)}"
             )
         else:
             passed += 1
+    checks += len(rubric.must_not_include)
     for phrase in rubric.must_not_include:
-        checks += 1
-        if has_phrase(low, norm_text(phrase)):
+        said = _NORMED_PHRASES.get(phrase) or _phrase(phrase)
+        if said in low and has_phrase(low, said):  # ``in`` first: most are absent
             reasons.append(f"final message must not mention {phrase!r}")
         else:
             passed += 1

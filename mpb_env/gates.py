@@ -78,6 +78,21 @@ def content_words(text: str, tags: list[str]) -> set[str]:
     return words
 
 
+#: ``(text, tags)`` -> ``content_words``: the same memories come back in every episode (at most
+#: ``_CONTENT_WORDS_MAX`` kept).
+_CONTENT_WORDS: dict[tuple[str, tuple[str, ...]], frozenset[str]] = {}
+_CONTENT_WORDS_MAX = 1 << 14
+
+
+def _content_words(text: str, tags: tuple[str, ...]) -> frozenset[str]:
+    words = _CONTENT_WORDS.get((text, tags))
+    if words is None:
+        words = frozenset(content_words(text, list(tags)))
+        if len(_CONTENT_WORDS) < _CONTENT_WORDS_MAX:
+            _CONTENT_WORDS[text, tags] = words
+    return words
+
+
 @cache
 def category_words() -> frozenset[str]:
     """The memory categories' words as the search tokenizes them (``"people"``, ``"routine"``...): a
@@ -101,7 +116,7 @@ def found_by_targeted_search(state: PhoneState) -> set[str]:
             if row["id"] in found:
                 continue
             text = row.get("text") if isinstance(row.get("text"), str) else ""
-            if terms & content_words(text, _tags(state, row["id"])):
+            if not terms.isdisjoint(_content_words(text, tuple(_tags(state, row["id"])))):
                 found.add(row["id"])
     return found
 

@@ -2077,3 +2077,58 @@ def test_a_natural_quick_fact_passes(question: str, answer: str) -> None:
     from mpb_env.tasks.gen.pools import UTIL_FACTS
 
     assert any(has_phrase(norm_text(answer), norm_text(k)) for k in dict(UTIL_FACTS)[question])
+
+
+def test_normal_forms_kept_between_calls_are_the_same() -> None:
+    from mpb_env.checkers import _norm_str, match, norm
+
+    for text in ["  Train delayed, arrive 8:00 PM. ", "7:30 am", "2026-05-21T14:00", "25:99", "Hi!"]:
+        assert norm(text) == _norm_str(text, keep=False) == norm(text)
+    items = [{"app_id": "phone", "type": "app"}, {"app_ids": ["b", "A"], "id": "f1", "type": "folder"}]
+    same_but_case = [{"app_id": "PHONE", "type": "app"}, {"app_ids": ["a", "B"], "id": "F1", "type": "folder"}]
+    other = [{"app_id": "maps", "type": "app"}]
+    assert match({"$any": [other, items]}, items) and match({"$any": [other, items]}, same_but_case)
+    assert not match({"$any": [other, items]}, [{"app_id": "phone", "type": "app"}])
+    assert not match({"$any": [[True]]}, [1]) and match({"$any": [[1.0]]}, [1])
+    assert match({"$any": [{"$present": True}]}, ["x"]) and not match({"$any": [{"$present": False}]}, ["x"])
+    assert not match({"$any": [[0.0, -1.0]]}, [-0.0, -1.0]) and not match([0.0, -1.0], [-0.0, -1.0])
+
+
+def test_dictated_words_in_order_by_either_spelling() -> None:
+    from mpb_env.checkers import says
+
+    spec = {"words": ["call", "ten", "minutes", "early"], "deny": ["not"], "frame": ["mom"], "max_words": 12}
+    assert says(spec, "Call 10 minutes early") and says(spec, "call ten minutes early, 10 tops")
+    assert says(spec, "10 call ten minutes early") and says(spec, "call minutes early")  # one of 4 may miss
+    assert not says(spec, "minutes early, call ten") and not says(spec, "not call ten minutes early")
+    assert says(spec, "call mom ten minutes early") and not says({**spec, "frame": ["mom", "call"]}, "call mom ten min early")
+    assert not says({"words": ["a", "b"], "frame": [], "verbs": ["text"]}, "text a b") and says({"words": ["b", "b"]}, "b b")
+    assert not says({"words": ["b", "b"]}, "b")
+
+
+def test_evidence_text_is_the_values_joined_then_normalised() -> None:
+    from mpb_env.checkers import evidence_text, norm_text
+    from mpb_env.world.state import PhoneState, World
+
+    state = PhoneState(World({}))
+    data = {"a": "  Caf\u00e9  ’Noir’ ", "b": ["", "  ", {"c": 12, "d": True, "e": None}], "f": 2.5, "g": "STRASSE"}
+    state.log = [
+        {"status": "success", "data": ["", data]},
+        {"status": "error", "data": "never seen"},
+        {"status": "success", "data": ""},
+    ]
+    joined = " \u2016 ".join(["", "  Caf\u00e9  ’Noir’ ", "", "  ", "12", "2.5", "STRASSE", ""])
+    assert evidence_text(state) == evidence_text(state) == norm_text(joined) == "‖ café 'noir' ‖ ‖ ‖ 12 ‖ 2.5 ‖ strasse ‖"
+
+
+def test_phrase_search_tries_only_where_the_phrase_starts() -> None:
+    from mpb_env.checkers import _EDGES, _search, has_phrase
+
+    text = "because au 12,045 and 2,045.50, then 2,045 cars in august: au"
+    for phrase in ["au", "2,045", "car"]:
+        assert has_phrase(text, phrase)
+        pattern = _EDGES[phrase]
+        assert pattern is not None
+        for start in range(len(text) + 1):
+            want, got = pattern.search(text, start), _search(pattern, text, phrase, start)
+            assert (want and want.span()) == (got and got.span())

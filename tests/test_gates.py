@@ -229,3 +229,11 @@ def test_the_gate_functions_report_why() -> None:
     ep = replay(mem, ["Done."], open_catalog=True)
     ok, reasons = memory_gate(mem, ep.state)
     assert not ok and reasons == [f"memory gate: never retrieved {sorted(mem.gold_memory_ids)}"]
+
+
+def test_content_words_kept_per_text_and_tags() -> None:
+    from mpb_env.gates import _content_words, content_words
+
+    assert _content_words("I wake at 6:30.", ("wake-up",)) == frozenset(content_words("I wake at 6:30.", ["wake-up"]))
+    assert _content_words("I wake at 6:30.", ("gym",)) == frozenset(content_words("I wake at 6:30.", ["gym"]))
+    assert "gym" in _content_words("I wake at 6:30.", ("gym",)) and "gym" not in _content_words("I wake at 6:30.", ())
