@@ -272,6 +272,9 @@ _TRUE, _FALSE = _Flag(True), _Flag(False)
 #: every episode; at most ``_NORMED_TEXT_MAX`` are kept.
 _NORMED_TEXT: dict[str, str] = {}
 _NORMED_TEXT_MAX = 1 << 16
+#: The longest string the normal-form caches keep: the phone's values and golds are short, and a
+#: policy's long free text (a message body up to the action limit) would only fill them.
+KEEP_CHARS = 256
 
 
 def _norm_str(value: str, keep: bool = True) -> str:
@@ -288,7 +291,7 @@ def _norm_str(value: str, keep: bool = True) -> str:
                 text = datetime.fromisoformat(text).isoformat()
         except ValueError:
             pass
-    if keep and len(_NORMED_TEXT) < _NORMED_TEXT_MAX:
+    if keep and len(value) <= KEEP_CHARS and len(_NORMED_TEXT) < _NORMED_TEXT_MAX:
         _NORMED_TEXT[value] = text
     return text
 
@@ -612,7 +615,7 @@ def evidence_text(state: PhoneState) -> str:
         for i, value in enumerate(normed):
             if value is None:
                 normed[i] = value = norm_text(out[i])
-                if len(_NORMED_VALUES) < _NORMED_VALUES_MAX:
+                if len(out[i]) <= KEEP_CHARS and len(_NORMED_VALUES) < _NORMED_VALUES_MAX:
                     _NORMED_VALUES[out[i]] = value
     text = " \u2016 ".join(normed)  # type: ignore[arg-type]
     return text.replace("  ", " ").strip(" ") if "" in normed else text
@@ -913,7 +916,16 @@ _CLAIMS_DONE = re.compile(
 )
 #: Words of which every match of ``_CLAIMS_DONE`` has one.
 _CLAIM_WORDS = (
-    "done", "all set", "finish", "complete", "successfully", "care of", "did", "handled", "good to go", "sorted"
+    "done",
+    "all set",
+    "finish",
+    "complete",
+    "successfully",
+    "care of",
+    "did",
+    "handled",
+    "good to go",
+    "sorted",
 )
 #: What makes a claim above a condition, not a claim, when it comes earlier in the same sentence: "once
 #: it's done", "as soon as the call ends you're good to go", "if that works, it's all sorted".
