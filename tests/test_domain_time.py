@@ -685,3 +685,19 @@ def test_list_events_repeats_follow_writes() -> None:
     names = [n for e in execute(s, "list_events", args)["data"] for n in e["attendee_names"]]
     assert "Samuel Okafor-Lee" in names
     assert execute(fresh(), "list_events", args)["data"] == again
+
+
+def test_occurrences_start_at_the_first_repeat_that_reaches_the_range(monkeypatch: Any) -> None:
+    """Skipping a series' early repeats lists exactly what walking it from its first occurrence does."""
+    cases = []
+    for freq in ("daily", "weekly", "monthly"):
+        for start in ("2024-01-31T23:30:00", "2025-02-28T09:00:00"):
+            e = {"id": "e", "title": "x", "start": start, "end": start[:11] + "23:59:00",
+                 "recurrence": {"freq": freq, "until": None}, "exdates": ["2026-06-01T09:00:00"]}  # fmt: skip
+            for lo, hi in (("2026-05-31T00:00:00", "2026-07-02T00:00:00"), ("2023-01-01T00:00:00", None),
+                           ("2026-03-01T23:45:00", "2026-03-02T00:00:00"), ("2026-05-31", None)):  # fmt: skip
+                cases.append((e, lo, hi, tm._occurrences_in(e, lo, hi)))
+    monkeypatch.setattr(tm, "_first_reaching", lambda *_: 0)
+    for e, lo, hi, got in cases:
+        assert got == tm._occurrences_in(e, lo, hi), (e["recurrence"]["freq"], e["start"], lo, hi)
+    assert any(got for *_, got in cases)

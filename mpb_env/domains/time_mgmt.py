@@ -414,7 +414,7 @@ def _occurrences_in(e: Record, lo: str, hi: str | None) -> list[Record]:
     until = rule.get("until")
     skip = set(e.get("exdates") or [])
     out: list[Record] = []
-    n = 0
+    n = _first_reaching(first, length, rule["freq"], lo)
     while n < 5000:
         t0 = _next_start(first, rule["freq"], n)
         n += 1
@@ -427,6 +427,28 @@ def _occurrences_in(e: Record, lo: str, hi: str | None) -> list[Record]:
         if end > lo and start not in skip:
             out.append({**e, "start": start, "end": end, "occurrence": True})
     return out
+
+
+def _first_reaching(first: datetime, length: timedelta, freq: str, lo: str) -> int:
+    """A repeat index no later than the first repeat of a series (starting ``first``, each ``length``
+    long) that ends after ``lo``: every earlier repeat ends at least a day before ``lo``, so
+    ``_occurrences_in`` may start there and list the same rows. 0 when ``lo`` is not a canonical
+    timestamp (it is then compared as written) or the arithmetic leaves the calendar."""
+    try:
+        at = datetime.fromisoformat(lo)
+        if _iso(at) != lo or at.tzinfo is not None or first.tzinfo is not None:
+            return 0
+        target = at - length - timedelta(days=1)  # a repeat starting by then ends a day before ``lo``
+    except (OverflowError, ValueError):
+        return 0
+    if target < first:
+        return 0
+    if freq == "daily":
+        return (target - first) // timedelta(days=1) + 1
+    if freq == "weekly":
+        return (target - first) // timedelta(weeks=1) + 1
+    # monthly: repeats in months before the target's start before it (one more month kept for safety)
+    return max(0, (target.year - first.year) * 12 + target.month - first.month - 1)
 
 
 def _recurrence(freq: str, until: str | None, start: str) -> dict[str, Any]:
