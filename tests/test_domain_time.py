@@ -687,6 +687,36 @@ def test_list_events_repeats_follow_writes() -> None:
     assert execute(fresh(), "list_events", args)["data"] == again
 
 
+def _all_overlaps(s: PhoneState, start: str, end: str, skip: str | None = None) -> list[dict[str, str]]:
+    """``_overlaps`` without its candidate filter: every event checked."""
+    view = tm.device_zone(s)
+    return [
+        {"id": o["id"], "title": o["title"], "start": o["start"], "end": o["end"]}
+        for e in s.values("events")
+        if e["id"] != skip
+        for o in tm._occurrences(e, start, end, view)
+    ]
+
+
+def test_overlaps_follow_writes() -> None:
+    """The per-patch candidate filter of ``_overlaps`` sees events created, moved and deleted in the
+    episode, keeps the scan's order, and another episode of the patch sees none of those writes."""
+    window = ("2026-05-21T14:00:00", "2026-05-21T15:30:00")
+    s = fresh()
+    before = tm._overlaps(s, *window)
+    assert before == _all_overlaps(s, *window)
+    made = execute(s, "create_event", {"title": "Kickoff", "start": "2026-05-21T14:00"})["data"]["event"]
+    execute(s, "update_event", {"event_id": "event_001", "start": "2026-05-21T14:30:00"})
+    execute(s, "create_event", {"title": "Standup", "start": "2026-05-21T08:00", "recurrence": "daily"})
+    hits = tm._overlaps(s, *window)
+    assert hits == _all_overlaps(s, *window)
+    assert {made["id"], "event_001"} <= {h["id"] for h in hits}
+    execute(s, "delete_event", {"event_id": made["id"]})
+    assert made["id"] not in {h["id"] for h in tm._overlaps(s, *window)}
+    assert tm._overlaps(s, *window, skip="event_001") == _all_overlaps(s, *window, skip="event_001")
+    assert tm._overlaps(fresh(), *window) == before
+
+
 def test_occurrences_start_at_the_first_repeat_that_reaches_the_range(monkeypatch: Any) -> None:
     """Skipping a series' early repeats lists exactly what walking it from its first occurrence does."""
     cases = []

@@ -58,7 +58,7 @@ from mpb_env.errors import (
 )
 from mpb_env.tools.formats import clock_hhmm
 from mpb_env.tools.runtime import Ok, ok, tool
-from mpb_env.world.state import PhoneState, Record, Tables
+from mpb_env.world.state import TOMBSTONE, Patch, PhoneState, Record, Tables, World
 
 DOMAIN = "Time Management"
 SEED_ORDER = 30
@@ -487,10 +487,92 @@ def _overlaps(s: PhoneState, start: str, end: str, skip: str | None = None) -> l
     view = device_zone(s)
     return [
         {"id": o["id"], "title": o["title"], "start": o["start"], "end": o["end"]}
-        for e in s.values("events")
+        for e in _candidates(s, start, end)
         if e["id"] != skip
         for o in _occurrences(e, start, end, view)
     ]
+
+
+_SPAN_PAD = _ZONE_PAD + timedelta(days=1)
+_OPEN_SPAN = ("", "~")  # compares below and above every timestamp: always a candidate
+
+
+def _canonical(iso: str) -> bool:
+    """Whether ``iso`` is a timestamp as ``_iso`` writes it (then string order is time order)."""
+    try:
+        return len(iso) == 19 and _iso(datetime.fromisoformat(iso)) == iso
+    except (TypeError, ValueError):
+        return False
+
+
+def _span(e: Record) -> tuple[str, str]:
+    """Bounds ``(lo, hi)`` with every occurrence of ``e`` on any zone's clock inside ``(lo, hi)``, so
+    ``_occurrences(e, a, b, view)`` is empty unless ``lo < b`` and ``hi > a`` (padded by more than any
+    two zones differ, and a day); ``_OPEN_SPAN`` for a series without end or an odd record."""
+    try:
+        start, end = e["start"], e["end"]
+        if not (_canonical(start) and _canonical(end)):
+            return _OPEN_SPAN
+        first, last = datetime.fromisoformat(start), datetime.fromisoformat(end)
+        rule = e.get("recurrence")
+        if rule:
+            until = rule.get("until")
+            if until is None:
+                return _OPEN_SPAN
+            day = datetime.fromisoformat(until)
+            if len(until) != 10 or day.date().isoformat() != until:
+                return _OPEN_SPAN
+            # the last repeat starts on ``until`` at the latest and lasts as long as the first
+            last = day + timedelta(days=1) + max(last - first, timedelta(0))
+        return _iso(first - _SPAN_PAD), _iso(last + _SPAN_PAD)
+    except (AttributeError, KeyError, TypeError, ValueError, OverflowError):
+        return _OPEN_SPAN
+
+
+class _Spans:
+    """The task's events before any write (base under patch, in ``PhoneState.scan`` order), each with
+    its ``_span``, and the scan position of every base and patch key."""
+
+    __slots__ = ("base", "rows", "pos", "end")
+
+    def __init__(self, world: World, patch: Patch) -> None:
+        self.base = base = world.tables.get("events") or {}  # held: the index is keyed by its identity
+        self.pos = {k: i for i, k in enumerate(base)}
+        for k in patch.tables.get("events") or ():
+            self.pos.setdefault(k, len(self.pos))
+        self.end = len(self.pos)  # keys new in the episode come after every base and patch key
+        self.rows = [(k, e, *_span(e)) for k, e in PhoneState(world, patch).scan("events")]
+
+
+def _candidates(s: PhoneState, lo: str, hi: str) -> list[Record]:
+    """The events ``s.values("events")`` yields, in its order, less some that cannot overlap
+    ``[lo, hi)`` on any zone's clock: every event the episode wrote, and each other one whose
+    ``_span`` meets the range (the spans are kept per task patch)."""
+    if not (_canonical(lo) and _canonical(hi)):
+        return list(s.values("events"))
+    base = s.world.tables.get("events") or {}
+    by_base = s.patch.derived("event_spans", dict)  # id(base table) → _Spans
+    spans = by_base.get(id(base))
+    if spans is None or spans.base is not base:
+        spans = by_base[id(base)] = _Spans(s.world, s.patch)
+    writes = s.writes.get("events")
+    if not writes:
+        return [e for _k, e, a, b in spans.rows if a < hi and b > lo]
+    pos = spans.pos
+    hits = [(pos[k], e) for k, e, a, b in spans.rows if a < hi and b > lo and k not in writes]
+    new = spans.end
+    for k, rec in writes.items():
+        if rec is not TOMBSTONE:
+            at = pos.get(k)
+            if at is None:
+                at, new = new, new + 1
+            hits.append((at, rec))
+    hits.sort(key=_first)
+    return [e for _at, e in hits]
+
+
+def _first(row: tuple[int, Record]) -> int:
+    return row[0]
 
 
 def _days(days: list[str]) -> list[str]:
