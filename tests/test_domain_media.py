@@ -614,3 +614,15 @@ def test_search_media_repeats_follow_writes() -> None:
     assert after[target["id"]]["liked"] is (not target["liked"])
     other = {r["id"]: r for r in call(fresh(), "search_media", args)["data"]}
     assert other[target["id"]]["liked"] is target["liked"]
+
+
+def test_list_photos_repeats_follow_writes() -> None:
+    """A repeated listing is kept per task patch until the episode writes the gallery: a photo taken
+    between two listings shows in the second, and another episode still sees the unwritten gallery."""
+    s = fresh()
+    first = call(s, "list_photos", {"limit": 100})["data"]
+    assert call(s, "list_photos", {"limit": 100})["data"] == first
+    taken = call(s, "take_photo")["data"]
+    after = call(s, "list_photos", {"limit": 100})["data"]
+    assert taken["id"] in [p["id"] for p in after] and taken["id"] not in [p["id"] for p in first]
+    assert call(fresh(), "list_photos", {"limit": 100})["data"] == first

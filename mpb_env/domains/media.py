@@ -1625,6 +1625,18 @@ def list_photos(
         raise InvalidArguments(f"date_to {date_to!r} is before date_from {date_from!r}", field="date_to")
     album_id = _album(s, album)["id"] if album is not None else None
     q = query.strip().casefold() if query else ""
+    key = (kind, album_id, favorites_only, lo, hi, q)
+    rows = s.unwritten_memo("list_photos", ("photos",), key, lambda: _photo_rows(s, *key))
+    names = {a["id"]: a["name"] for a in s.values("albums")}
+    out = [{**p, "album_name": names.get(p["album"])} for p in rows[:limit]]
+    more = f" (showing {len(out)})" if len(out) < len(rows) else ""
+    return ok(f"{len(rows)} items{more}; albums: {', '.join(names.values())}", out)
+
+
+def _photo_rows(
+    s: PhoneState, kind: str | None, album_id: str | None, favorites_only: bool, lo: str, hi: str, q: str
+) -> list[Record]:
+    """Every gallery item ``list_photos`` lists for these filters, newest first."""
     rows = [
         p
         for p in s.values("photos")
@@ -1636,10 +1648,7 @@ def list_photos(
         and (not q or q in f"{p['location'] or ''}\n{p['name']}\n{p['mode']}".casefold())
     ]
     rows.sort(key=lambda p: (p["time"], p["id"]), reverse=True)
-    names = {a["id"]: a["name"] for a in s.values("albums")}
-    out = [{**p, "album_name": names.get(p["album"])} for p in rows[:limit]]
-    more = f" (showing {len(out)})" if len(out) < len(rows) else ""
-    return ok(f"{len(rows)} items{more}; albums: {', '.join(names.values())}", out)
+    return rows
 
 
 @tool(DOMAIN, mutates=True, permission=GALLERY)
