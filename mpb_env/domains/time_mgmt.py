@@ -42,6 +42,7 @@ from __future__ import annotations
 
 import random
 import re
+from collections.abc import Iterable
 from datetime import UTC, date, datetime, timedelta
 from functools import lru_cache
 from typing import Any, Literal
@@ -495,6 +496,7 @@ def _overlaps(s: PhoneState, start: str, end: str, skip: str | None = None) -> l
 
 _SPAN_PAD = _ZONE_PAD + timedelta(days=1)
 _OPEN_SPAN = ("", "~")  # compares below and above every timestamp: always a candidate
+_SPAN_DAYS = 60  # a longer span is not filed under each of its days but looked at on every call
 
 
 def _canonical(iso: str) -> bool:
@@ -531,9 +533,10 @@ def _span(e: Record) -> tuple[str, str]:
 
 class _Spans:
     """The task's events before any write (base under patch, in ``PhoneState.scan`` order), each with
-    its ``_span``, and the scan position of every base and patch key."""
+    its ``_span``; the rows whose span covers each day (``wide``: spans over ``_SPAN_DAYS`` days, always
+    looked at); and the scan position of every base and patch key."""
 
-    __slots__ = ("base", "rows", "pos", "end")
+    __slots__ = ("base", "rows", "pos", "end", "days", "wide")
 
     def __init__(self, world: World, patch: Patch) -> None:
         self.base = base = world.tables.get("events") or {}  # held: the index is keyed by its identity
@@ -542,6 +545,30 @@ class _Spans:
             self.pos.setdefault(k, len(self.pos))
         self.end = len(self.pos)  # keys new in the episode come after every base and patch key
         self.rows = [(k, e, *_span(e)) for k, e in PhoneState(world, patch).scan("events")]
+        self.days: dict[str, list[int]] = {}
+        self.wide: list[int] = []
+        for i, (_k, _e, lo, hi) in enumerate(self.rows):
+            first = date.fromisoformat(lo[:10]) if lo else date.min
+            n = (date.fromisoformat(hi[:10]) - first).days if hi != "~" else _SPAN_DAYS + 1
+            if n > _SPAN_DAYS:
+                self.wide.append(i)
+                continue
+            for d in range(n + 1):
+                self.days.setdefault((first + timedelta(days=d)).isoformat(), []).append(i)
+
+    def meeting(self, lo: str, hi: str) -> list[int]:
+        """The rows (in order) whose span meets ``(lo, hi)``, two canonical timestamps."""
+        first = date.fromisoformat(lo[:10])
+        n = (date.fromisoformat(hi[:10]) - first).days
+        rows = self.rows
+        if 0 <= n <= _SPAN_DAYS:
+            found = set(self.wide)
+            for d in range(n + 1):
+                found.update(self.days.get((first + timedelta(days=d)).isoformat(), ()))
+            look: Iterable[int] = sorted(found)
+        else:
+            look = range(len(rows))
+        return [i for i in look if rows[i][2] < hi and rows[i][3] > lo]
 
 
 def _candidates(s: PhoneState, lo: str, hi: str) -> list[Record]:
@@ -556,10 +583,11 @@ def _candidates(s: PhoneState, lo: str, hi: str) -> list[Record]:
     if spans is None or spans.base is not base:
         spans = by_base[id(base)] = _Spans(s.world, s.patch)
     writes = s.writes.get("events")
+    rows = spans.rows
     if not writes:
-        return [e for _k, e, a, b in spans.rows if a < hi and b > lo]
+        return [rows[i][1] for i in spans.meeting(lo, hi)]
     pos = spans.pos
-    hits = [(pos[k], e) for k, e, a, b in spans.rows if a < hi and b > lo and k not in writes]
+    hits = [(pos[k], e) for k, e, _a, _b in map(rows.__getitem__, spans.meeting(lo, hi)) if k not in writes]
     new = spans.end
     for k, rec in writes.items():
         if rec is not TOMBSTONE:
