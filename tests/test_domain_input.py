@@ -547,3 +547,15 @@ def test_contact_code_match_follows_writes() -> None:
     assert execute(s, "scan_qr_code", {"code_id": "qr_005"})["data"]["decoded"]["existing_contact_id"] is None
     other = harness_fresh(patch)
     assert execute(other, "scan_qr_code", {"code_id": "qr_005"})["data"]["decoded"]["existing_contact_id"] == "contact_002"
+
+
+def test_codes_in_view_follow_writes() -> None:
+    """The codes in view are kept per task patch until the episode writes qr_codes: a second code
+    brought into view between two scans makes the second ambiguous, and another episode still scans."""
+    codes = {k: {**c, "in_view": k == "qr_005"} for k, c in WORLD.tables["qr_codes"].items()}
+    patch = Patch({"qr_codes": codes})
+    s = harness_fresh(patch)
+    assert execute(s, "scan_qr_code", {})["data"]["qr_id"] == "qr_005"
+    s.put("qr_codes", "qr_004", {**WORLD.tables["qr_codes"]["qr_004"], "in_view": True})
+    assert execute(s, "scan_qr_code", {})["error_type"] == "Ambiguous"
+    assert execute(harness_fresh(patch), "scan_qr_code", {})["data"]["qr_id"] == "qr_005"

@@ -497,7 +497,9 @@ def scan_qr_code(s: PhoneState, code_id: str | None = None) -> Ok:
                 code_id=code_id,
             )
     else:
-        in_view = [c for c in s.values("qr_codes") if c.get("in_view")]
+        in_view = s.unwritten_memo(
+            "qr_in_view", ("qr_codes",), None, lambda: [c for c in s.values("qr_codes") if c.get("in_view")]
+        )
         if not in_view:
             raise PreconditionFailed("no QR code is in front of the camera")
         if len(in_view) > 1:
