@@ -626,3 +626,17 @@ def test_list_photos_repeats_follow_writes() -> None:
     after = call(s, "list_photos", {"limit": 100})["data"]
     assert taken["id"] in [p["id"] for p in after] and taken["id"] not in [p["id"] for p in first]
     assert call(fresh(), "list_photos", {"limit": 100})["data"] == first
+
+
+def test_play_media_query_follows_writes() -> None:
+    """Library matches are kept per task patch until the episode writes the library: a playlist named
+    like a track between two plays makes the name ambiguous, and another episode still plays it."""
+    s = fresh()
+    titles = [m["title"] for m in s.values("media")] + [r["title"] for r in s.values("shows")]
+    song = next(m for m in s.values("media") if m["kind"] == "song" and titles.count(m["title"]) == 1
+                and not any(m["title"].casefold() in t.casefold() for t in titles if t != m["title"]))  # fmt: skip
+    assert call(s, "play_media", {"query": song["title"]})["data"]["item"]["id"] == song["id"]
+    call(s, "create_playlist", {"name": song["title"]})
+    fb = execute(s, "play_media", {"query": song["title"]})
+    assert fb["error_type"] == "Ambiguous" and song["id"] in [c["id"] for c in fb["data"]["candidates"]]
+    assert call(fresh(), "play_media", {"query": song["title"]})["data"]["item"]["id"] == song["id"]

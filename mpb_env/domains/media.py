@@ -1105,21 +1105,9 @@ def play_media(
         q = " ".join(query.casefold().split())
         if not q:
             raise InvalidArguments("query must not be empty", field="query")
-        artist_songs = sorted(
-            m["id"] for m in s.values("media") if m["kind"] == "song" and m["artist"].casefold() == q
+        artist_songs, exact, partial = s.unwritten_memo(
+            "play_media_query", ("media", "shows", "playlists"), q, lambda: _library_matches(s, q)
         )
-        exact: list[dict[str, Any]] = []
-        partial: list[dict[str, Any]] = []
-        for rec in (*s.values("media"), *s.values("shows")):
-            title = rec["title"].casefold()
-            if title == q:
-                exact.append(_summary(rec))
-            elif q in title:
-                partial.append(_summary(rec))
-        for p in s.values("playlists"):
-            name = p["name"].casefold()
-            row = {"id": p["id"], "kind": "playlist", "title": p["name"], "artist": None}
-            (exact if name == q else partial if q in name else []).append(row)
         found = exact or partial
         if artist_songs and not exact:
             media_id, context, queue = artist_songs[0], f"artist:{query.strip()}", artist_songs[1:]
@@ -1128,7 +1116,7 @@ def play_media(
         elif len(found) > 1:
             raise Ambiguous(
                 f"{len(found)} items match {query!r}; pass media_id or playlist_id",
-                candidates=found[:10],
+                candidates=[dict(c) for c in found[:10]],
             )
         elif found[0]["kind"] == "playlist":
             playlist_id = found[0]["id"]
@@ -1157,6 +1145,30 @@ def play_media(
     view = _view(s, new)
     note = " (media volume is 0)" if not view["volume"] else ""
     return ok(f"Playing {rec['title']} on {view['output']['name']}{note}", view)
+
+
+def _library_matches(
+    s: PhoneState, q: str
+) -> tuple[list[str], list[dict[str, Any]], list[dict[str, Any]]]:
+    """For ``play_media``'s normalised query ``q``: the IDs of the songs by an artist named ``q``
+    (sorted), and the summaries of the tracks, shows and playlists titled ``q`` and of those whose
+    title contains it."""
+    artist_songs = sorted(
+        m["id"] for m in s.values("media") if m["kind"] == "song" and m["artist"].casefold() == q
+    )
+    exact: list[dict[str, Any]] = []
+    partial: list[dict[str, Any]] = []
+    for rec in (*s.values("media"), *s.values("shows")):
+        title = rec["title"].casefold()
+        if title == q:
+            exact.append(_summary(rec))
+        elif q in title:
+            partial.append(_summary(rec))
+    for p in s.values("playlists"):
+        name = p["name"].casefold()
+        row = {"id": p["id"], "kind": "playlist", "title": p["name"], "artist": None}
+        (exact if name == q else partial if q in name else []).append(row)
+    return artist_songs, exact, partial
 
 
 @tool(DOMAIN, mutates=True)
