@@ -640,3 +640,14 @@ def test_play_media_query_follows_writes() -> None:
     fb = execute(s, "play_media", {"query": song["title"]})
     assert fb["error_type"] == "Ambiguous" and song["id"] in [c["id"] for c in fb["data"]["candidates"]]
     assert call(fresh(), "play_media", {"query": song["title"]})["data"]["item"]["id"] == song["id"]
+
+
+def test_list_playlists_follows_writes() -> None:
+    """The playlist rows are kept per task patch until the episode writes playlists or media: a
+    playlist created between two listings shows in the second; another episode does not see it."""
+    s = fresh()
+    before = call(s, "list_playlists")["data"]
+    made = call(s, "create_playlist", {"name": "Road trip"})["data"]
+    after = call(s, "list_playlists")["data"]
+    assert [r["id"] for r in after] == [r["id"] for r in before] + [made["id"]]
+    assert call(fresh(), "list_playlists")["data"] == before

@@ -870,6 +870,12 @@ def list_playlists(s: PhoneState, playlist_id: str | None = None) -> Ok:
         tracks = [_summary(r) for m in p["media_ids"] if (r := s.get("media", m)) is not None]
         data = {"id": p["id"], "name": p["name"], "tracks": tracks, "updated_at": p["updated_at"]}
         return ok(f"{p['name']}: {len(tracks)} tracks", data)
+    rows = s.unwritten_memo("list_playlists", ("playlists", "media"), None, lambda: _playlist_rows(s))
+    return ok(f"{len(rows)} playlists", [dict(r) for r in rows])
+
+
+def _playlist_rows(s: PhoneState) -> list[dict[str, Any]]:
+    """Every playlist with its track count and length (tracks no longer in the library left out)."""
     rows = []
     for p in s.values("playlists"):
         durs = [r["duration_s"] for m in p["media_ids"] if (r := s.get("media", m)) is not None]
@@ -882,7 +888,7 @@ def list_playlists(s: PhoneState, playlist_id: str | None = None) -> Ok:
                 "updated_at": p["updated_at"],
             }
         )
-    return ok(f"{len(rows)} playlists", rows)
+    return rows
 
 
 @tool(DOMAIN, mutates=True)
