@@ -593,3 +593,16 @@ def test_every_notification_switch_is_the_notifications_permission() -> None:
         declared = [r for r in apps.values() if "NOTIFICATIONS" in r["permissions"]]
         assert len(declared) >= 20
         assert [r["id"] for r in declared if r["notifications"] != r["permissions"]["NOTIFICATIONS"]] == []
+
+
+def test_storage_usage_follows_writes() -> None:
+    """The per-table sums are kept per task patch until the episode writes the table: clearing an app's
+    cache or a junk file between two calls shows in the second, and another episode sees neither."""
+    s = fresh()
+    before = call(s, "get_storage_usage", {"top_n": 20})["data"]
+    app = max(before["largest_apps"], key=lambda a: a["cache_mb"])
+    call(s, "clear_app_cache", {"app_id": app["app_id"]})
+    call(s, "clear_junk_files")
+    after = call(s, "get_storage_usage", {"top_n": 20})["data"]
+    assert after["app_cache_mb"] < before["app_cache_mb"] and after["junk_mb"] < before["junk_mb"]
+    assert call(fresh(), "get_storage_usage", {"top_n": 20})["data"] == before

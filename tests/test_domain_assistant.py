@@ -907,3 +907,19 @@ def test_the_memory_index_of_one_env_never_serves_another() -> None:
     execute(second, "search_user_memory", {"query": "tea"})
     again = execute(second, "add_user_memory", {"text": "Drinks tea", "category": "food"})
     assert again["status"] == "success", again
+
+
+def test_smart_suggestions_follow_writes() -> None:
+    """The event and unread-text sources are kept per task patch until the episode writes their
+    tables: an event created and a text deleted between two calls show in the second, and another
+    episode still sees the unwritten phone."""
+    s = fresh()
+    before = execute(s, "get_smart_suggestions", {"hours": 4})["data"]["suggestions"]
+    made = execute(s, "create_event", {"title": "Standup", "start": "2026-05-20T11:00:00"})["data"]["event"]
+    unread = next(m for m in s.values("messages") if m["direction"] == "in" and not m["read"])
+    assert execute(s, "delete_message", {"message_id": unread["id"]})["status"] == "success"
+    after = execute(s, "get_smart_suggestions", {"hours": 4})["data"]["suggestions"]
+    assert made["id"] in [x["ref"] for x in after] and made["id"] not in [x["ref"] for x in before]
+    assert [x["text"][:19] for x in after if x["kind"] == "unread_messages"] == ["10 unread messages "]
+    again = execute(fresh(), "get_smart_suggestions", {"hours": 4})["data"]["suggestions"]
+    assert [(x["kind"], x["ref"], x["text"]) for x in again] == [(x["kind"], x["ref"], x["text"]) for x in before]

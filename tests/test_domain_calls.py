@@ -401,3 +401,19 @@ def test_every_outgoing_text_path_treats_a_blocked_number_alike() -> None:
     ]:
         fb = execute(s, tool, args)
         assert fb["status"] == "success", (tool, fb)
+
+
+def test_list_messages_and_search_emails_follow_writes() -> None:
+    """Both listings are kept per task patch until the episode writes their table: a text or email sent
+    between two calls shows in the second, and another episode still sees the unwritten tables."""
+    s = fresh()
+    texts = call(s, "list_messages", {"contact_id": "contact_001"})
+    mails = call(s, "search_emails", {"folder": "sent"})
+    assert call(s, "list_messages", {"contact_id": "contact_001"}) == texts
+    sent = call(s, "send_message", {"contact_id": "contact_001", "text": "On my way"})["data"]
+    assert call(s, "list_messages", {"contact_id": "contact_001"})["data"][0]["id"] == sent["id"]
+    mail = call(s, "send_email", {"to": ["contact_001"], "subject": "Notes", "body": "Attached."})["data"]
+    assert call(s, "search_emails", {"folder": "sent"})["data"][0]["id"] == mail["id"]
+    other = fresh()
+    assert call(other, "list_messages", {"contact_id": "contact_001"})["message"] == texts["message"]
+    assert call(other, "search_emails", {"folder": "sent"})["message"] == mails["message"]

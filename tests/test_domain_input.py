@@ -533,3 +533,29 @@ def test_world_scales_keep_core_ids() -> None:
     assert len(small["qr_codes"]) < len(WORLD.tables["qr_codes"]) < len(large["qr_codes"])
     for qid in ("qr_001", "qr_004", "qr_008"):
         assert small["qr_codes"][qid] == large["qr_codes"][qid] == WORLD.tables["qr_codes"][qid]
+
+
+def test_contact_code_match_follows_writes() -> None:
+    """The contact a code's number matches is kept per task patch until the episode writes contacts:
+    deleting the match between two scans shows, and another episode of the patch still finds it."""
+    code = {**WORLD.tables["qr_codes"]["qr_005"], "in_view": True,
+            "payload": "MECARD:N:Lee,Chris;TEL:(415) 555-0102;EMAIL:chris.lee@northwind.example;;"}  # fmt: skip
+    patch = Patch({"qr_codes": {"qr_005": code}})
+    s = harness_fresh(patch)
+    assert execute(s, "scan_qr_code", {"code_id": "qr_005"})["data"]["decoded"]["existing_contact_id"] == "contact_002"
+    assert execute(s, "delete_contact", {"contact_id": "contact_002"})["status"] == "success"
+    assert execute(s, "scan_qr_code", {"code_id": "qr_005"})["data"]["decoded"]["existing_contact_id"] is None
+    other = harness_fresh(patch)
+    assert execute(other, "scan_qr_code", {"code_id": "qr_005"})["data"]["decoded"]["existing_contact_id"] == "contact_002"
+
+
+def test_codes_in_view_follow_writes() -> None:
+    """The codes in view are kept per task patch until the episode writes qr_codes: a second code
+    brought into view between two scans makes the second ambiguous, and another episode still scans."""
+    codes = {k: {**c, "in_view": k == "qr_005"} for k, c in WORLD.tables["qr_codes"].items()}
+    patch = Patch({"qr_codes": codes})
+    s = harness_fresh(patch)
+    assert execute(s, "scan_qr_code", {})["data"]["qr_id"] == "qr_005"
+    s.put("qr_codes", "qr_004", {**WORLD.tables["qr_codes"]["qr_004"], "in_view": True})
+    assert execute(s, "scan_qr_code", {})["error_type"] == "Ambiguous"
+    assert execute(harness_fresh(patch), "scan_qr_code", {})["data"]["qr_id"] == "qr_005"

@@ -614,3 +614,40 @@ def test_search_media_repeats_follow_writes() -> None:
     assert after[target["id"]]["liked"] is (not target["liked"])
     other = {r["id"]: r for r in call(fresh(), "search_media", args)["data"]}
     assert other[target["id"]]["liked"] is target["liked"]
+
+
+def test_list_photos_repeats_follow_writes() -> None:
+    """A repeated listing is kept per task patch until the episode writes the gallery: a photo taken
+    between two listings shows in the second, and another episode still sees the unwritten gallery."""
+    s = fresh()
+    first = call(s, "list_photos", {"limit": 100})["data"]
+    assert call(s, "list_photos", {"limit": 100})["data"] == first
+    taken = call(s, "take_photo")["data"]
+    after = call(s, "list_photos", {"limit": 100})["data"]
+    assert taken["id"] in [p["id"] for p in after] and taken["id"] not in [p["id"] for p in first]
+    assert call(fresh(), "list_photos", {"limit": 100})["data"] == first
+
+
+def test_play_media_query_follows_writes() -> None:
+    """Library matches are kept per task patch until the episode writes the library: a playlist named
+    like a track between two plays makes the name ambiguous, and another episode still plays it."""
+    s = fresh()
+    titles = [m["title"] for m in s.values("media")] + [r["title"] for r in s.values("shows")]
+    song = next(m for m in s.values("media") if m["kind"] == "song" and titles.count(m["title"]) == 1
+                and not any(m["title"].casefold() in t.casefold() for t in titles if t != m["title"]))  # fmt: skip
+    assert call(s, "play_media", {"query": song["title"]})["data"]["item"]["id"] == song["id"]
+    call(s, "create_playlist", {"name": song["title"]})
+    fb = execute(s, "play_media", {"query": song["title"]})
+    assert fb["error_type"] == "Ambiguous" and song["id"] in [c["id"] for c in fb["data"]["candidates"]]
+    assert call(fresh(), "play_media", {"query": song["title"]})["data"]["item"]["id"] == song["id"]
+
+
+def test_list_playlists_follows_writes() -> None:
+    """The playlist rows are kept per task patch until the episode writes playlists or media: a
+    playlist created between two listings shows in the second; another episode does not see it."""
+    s = fresh()
+    before = call(s, "list_playlists")["data"]
+    made = call(s, "create_playlist", {"name": "Road trip"})["data"]
+    after = call(s, "list_playlists")["data"]
+    assert [r["id"] for r in after] == [r["id"] for r in before] + [made["id"]]
+    assert call(fresh(), "list_playlists")["data"] == before

@@ -461,3 +461,15 @@ def test_quick_setting_and_automation_rule_restore_like_the_toggle() -> None:
     assert s.setting("network.wifi") is False and s.setting("network.wifi_connected") is None
     call(s, "set_airplane_mode", {"enabled": False})
     assert s.setting("network.wifi") is True
+
+
+def test_app_data_usage_follows_writes() -> None:
+    """The usage rows are kept per task patch until the episode writes apps or data_usage: an app's
+    use written between two calls shows in the second, and another episode sees the unwritten rows."""
+    s = fresh()
+    before = call(s, "get_app_data_usage", {"limit": 3})["data"]
+    top = before["apps"][0]
+    s.put("data_usage", "assistant", {"mobile_mb": top["mobile_mb"] + 1000, "wifi_mb": 0})
+    after = call(s, "get_app_data_usage", {"limit": 3})["data"]
+    assert after["apps"][0]["app_id"] == "assistant" and after["total_mobile_mb"] > before["total_mobile_mb"]
+    assert call(fresh(), "get_app_data_usage", {"limit": 3})["data"] == before

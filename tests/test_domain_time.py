@@ -685,3 +685,49 @@ def test_list_events_repeats_follow_writes() -> None:
     names = [n for e in execute(s, "list_events", args)["data"] for n in e["attendee_names"]]
     assert "Samuel Okafor-Lee" in names
     assert execute(fresh(), "list_events", args)["data"] == again
+
+
+def _all_overlaps(s: PhoneState, start: str, end: str, skip: str | None = None) -> list[dict[str, str]]:
+    """``_overlaps`` without its candidate filter: every event checked."""
+    view = tm.device_zone(s)
+    return [
+        {"id": o["id"], "title": o["title"], "start": o["start"], "end": o["end"]}
+        for e in s.values("events")
+        if e["id"] != skip
+        for o in tm._occurrences(e, start, end, view)
+    ]
+
+
+def test_overlaps_follow_writes() -> None:
+    """The per-patch candidate filter of ``_overlaps`` sees events created, moved and deleted in the
+    episode, keeps the scan's order, and another episode of the patch sees none of those writes."""
+    window = ("2026-05-21T14:00:00", "2026-05-21T15:30:00")
+    s = fresh()
+    before = tm._overlaps(s, *window)
+    assert before == _all_overlaps(s, *window)
+    made = execute(s, "create_event", {"title": "Kickoff", "start": "2026-05-21T14:00"})["data"]["event"]
+    execute(s, "update_event", {"event_id": "event_001", "start": "2026-05-21T14:30:00"})
+    execute(s, "create_event", {"title": "Standup", "start": "2026-05-21T08:00", "recurrence": "daily"})
+    hits = tm._overlaps(s, *window)
+    assert hits == _all_overlaps(s, *window)
+    assert {made["id"], "event_001"} <= {h["id"] for h in hits}
+    execute(s, "delete_event", {"event_id": made["id"]})
+    assert made["id"] not in {h["id"] for h in tm._overlaps(s, *window)}
+    assert tm._overlaps(s, *window, skip="event_001") == _all_overlaps(s, *window, skip="event_001")
+    assert tm._overlaps(fresh(), *window) == before
+
+
+def test_occurrences_start_at_the_first_repeat_that_reaches_the_range(monkeypatch: Any) -> None:
+    """Skipping a series' early repeats lists exactly what walking it from its first occurrence does."""
+    cases = []
+    for freq in ("daily", "weekly", "monthly"):
+        for start in ("2024-01-31T23:30:00", "2025-02-28T09:00:00"):
+            e = {"id": "e", "title": "x", "start": start, "end": start[:11] + "23:59:00",
+                 "recurrence": {"freq": freq, "until": None}, "exdates": ["2026-06-01T09:00:00"]}  # fmt: skip
+            for lo, hi in (("2026-05-31T00:00:00", "2026-07-02T00:00:00"), ("2023-01-01T00:00:00", None),
+                           ("2026-03-01T23:45:00", "2026-03-02T00:00:00"), ("2026-05-31", None)):  # fmt: skip
+                cases.append((e, lo, hi, tm._occurrences_in(e, lo, hi)))
+    monkeypatch.setattr(tm, "_first_reaching", lambda *_: 0)
+    for e, lo, hi, got in cases:
+        assert got == tm._occurrences_in(e, lo, hi), (e["recurrence"]["freq"], e["start"], lo, hi)
+    assert any(got for *_, got in cases)

@@ -422,3 +422,17 @@ def test_world_core_is_size_independent_and_deterministic() -> None:
     assert medium["events"]["event_011"]["end"] == medium["flights"]["flight_002"]["arrive"]
     assert {"maps", "wallet"} <= set(medium["apps"])
     assert medium["settings"]["travel.current_place"] == {"value": "place_home"}
+
+
+def test_place_lookups_follow_writes() -> None:
+    """Place matches are kept per task patch until the episode writes places: a place added between
+    two lookups makes a name ambiguous in the second, and another episode still resolves it."""
+    s = fresh()
+    assert call(s, "start_navigation", {"destination": "Northwind Labs"})["data"]["destination"]["id"] == "place_001"
+    twin = {**s.get("places", "place_001"), "id": "place_twin", "aliases": []}
+    s.put("places", "place_twin", twin)
+    fb = execute(s, "start_navigation", {"destination": "Northwind Labs"})
+    assert fb["error_type"] == "Ambiguous"
+    assert {c["id"] for c in fb["data"]["candidates"]} == {"place_001", "place_twin"}
+    nav = call(fresh(), "start_navigation", {"destination": "Northwind Labs"})["data"]
+    assert nav["destination"]["id"] == "place_001"

@@ -1433,27 +1433,13 @@ def get_storage_usage(s: PhoneState, top_n: int = 5) -> Ok:
         raise InvalidArguments(f"top_n must be between 1 and 20, got {top_n}")
     total = float(s.setting("device.storage_total_mb", TOTAL_MB))
     free = _free(s)
-    apps_mb = cache_mb = 0.0
-    sized: list[tuple[float, str, Record]] = []
-    for a in s.values("apps"):
-        c = float(a.get("cache_mb", 0))
-        cache_mb += c
-        apps_mb += float(a.get("size_mb", 0)) + float(a.get("data_mb", 0))
-        sized.append((_storage_of(a), a["id"], a))
-    folders: dict[str, float] = {}
-    bin_mb = junk_mb = 0.0
-    for f in s.values("files"):
-        size = float(f.get("size_mb", 0))
-        if f.get("trashed"):
-            bin_mb += size
-            continue
-        folders[f["folder"]] = folders.get(f["folder"], 0.0) + size
-        if f.get("kind") in JUNK_KINDS:
-            junk_mb += size
-    photos_mb = sum(float(p.get("size_mb", 0) or 0) for p in s.values("photos"))
+    apps_mb, cache_mb, sized = s.unwritten_memo("storage_apps", ("apps",), None, lambda: _app_storage(s))
+    folders, bin_mb, junk_mb = s.unwritten_memo("storage_files", ("files",), None, lambda: _file_storage(s))
+    photos_mb = s.unwritten_memo(
+        "storage_photos", ("photos",), None, lambda: sum(float(p.get("size_mb", 0) or 0) for p in s.values("photos"))
+    )  # fmt: skip
     used = total - free
     accounted = apps_mb + cache_mb + sum(folders.values()) + bin_mb + photos_mb
-    sized.sort(key=lambda t: (-t[0], t[1]))
     data = {
         "total_mb": total,
         "free_mb": free,
@@ -1471,6 +1457,35 @@ def get_storage_usage(s: PhoneState, top_n: int = 5) -> Ok:
         ],
     }
     return ok(f"{free:g} MB free of {total:g} MB", data)
+
+
+def _app_storage(s: PhoneState) -> tuple[float, float, list[tuple[float, str, Record]]]:
+    """The installed apps' MB (size and data), their cache MB, and ``(total MB, id, app)`` for each
+    app, largest first."""
+    apps_mb = cache_mb = 0.0
+    sized: list[tuple[float, str, Record]] = []
+    for a in s.values("apps"):
+        c = float(a.get("cache_mb", 0))
+        cache_mb += c
+        apps_mb += float(a.get("size_mb", 0)) + float(a.get("data_mb", 0))
+        sized.append((_storage_of(a), a["id"], a))
+    sized.sort(key=lambda t: (-t[0], t[1]))
+    return apps_mb, cache_mb, sized
+
+
+def _file_storage(s: PhoneState) -> tuple[dict[str, float], float, float]:
+    """MB of the files outside the recycle bin per folder, MB in the bin, and MB of junk files."""
+    folders: dict[str, float] = {}
+    bin_mb = junk_mb = 0.0
+    for f in s.values("files"):
+        size = float(f.get("size_mb", 0))
+        if f.get("trashed"):
+            bin_mb += size
+            continue
+        folders[f["folder"]] = folders.get(f["folder"], 0.0) + size
+        if f.get("kind") in JUNK_KINDS:
+            junk_mb += size
+    return folders, bin_mb, junk_mb
 
 
 @tool(DOMAIN, mutates=True)

@@ -32,6 +32,7 @@ the apps' permissions and the ``battery.*`` settings.
 from __future__ import annotations
 
 import random
+from bisect import bisect_left, bisect_right
 from collections.abc import Callable
 from datetime import datetime, timedelta
 from typing import Any, Literal, NamedTuple
@@ -48,7 +49,7 @@ from mpb_env.errors import (
 )
 from mpb_env.text import BM25, BM25Delta, query_terms
 from mpb_env.tools.runtime import Ok, ok, tool
-from mpb_env.world.state import TOMBSTONE, PhoneState, Tables
+from mpb_env.world.state import TOMBSTONE, PhoneState, Record, Tables
 
 DOMAIN = "AI Assistant"
 SEED_ORDER = 40
@@ -2428,22 +2429,21 @@ def get_smart_suggestions(s: PhoneState, hours: int = 3, limit: int = 10) -> Ok:
         return True
 
     if allowed("calendar", "CALENDAR"):
-        from mpb_env.domains.time_mgmt import HOME_ZONE, convert, device_zone, event_zone  # a sibling domain
+        from mpb_env.domains.time_mgmt import convert, device_zone, event_zone  # a sibling domain
 
         view = device_zone(s)
-        for ev in s.values("events"):
+        starts, by_start = s.unwritten_memo("suggest_events", ("events",), None, lambda: _events_by_start(s))
+        for _at, start, ev in sorted(by_start[bisect_left(starts, now) : bisect_right(starts, until)]):
             own = ev.get("start") or ""
-            start = convert(own, event_zone(ev), HOME_ZONE) if own else ""  # on the simulated clock's zone
-            if now <= start <= until:
-                where = ev.get("location") or ""
-                text = f"{ev['title']} at {convert(own, event_zone(ev), view)[11:16]}"
-                if where:
-                    online = any(p in where.casefold() for p in _ONLINE_PLACES)
-                    text += f" ({'online, ' if online else ''}{where})"
-                out.append(
-                    (1, start, {"kind": "upcoming_event", "text": text, "time": start, "ref": ev["id"],
-                                "tool": "list_events"})
-                )  # fmt: skip
+            where = ev.get("location") or ""
+            text = f"{ev['title']} at {convert(own, event_zone(ev), view)[11:16]}"
+            if where:
+                online = any(p in where.casefold() for p in _ONLINE_PLACES)
+                text += f" ({'online, ' if online else ''}{where})"
+            out.append(
+                (1, start, {"kind": "upcoming_event", "text": text, "time": start, "ref": ev["id"],
+                            "tool": "list_events"})
+            )  # fmt: skip
     for rem in s.values("reminders"):
         due = rem.get("due")
         if rem.get("done") or not due or due > until:
@@ -2454,20 +2454,9 @@ def get_smart_suggestions(s: PhoneState, hours: int = 3, limit: int = 10) -> Ok:
         out.append((0 if overdue else 1, due, {"kind": kind, "text": text, "time": due, "ref": rem["id"],
                                                 "tool": "complete_reminder"}))  # fmt: skip
     if allowed("messages", "SMS"):
-        unread: dict[str, list[dict[str, Any]]] = {}
-        for m in s.values("messages"):
-            if m.get("direction") == "in" and not m.get("read"):
-                unread.setdefault(m.get("contact_id") or m.get("phone") or "unknown", []).append(m)
-        if unread:
-            names = []
-            for who in sorted(unread, key=lambda w: max(m["time"] for m in unread[w]), reverse=True):
-                contact = s.get("contacts", who)
-                names.append(contact["name"] if contact else who)
-            total = sum(len(v) for v in unread.values())
-            latest = max(m["time"] for v in unread.values() for m in v)
-            shown = ", ".join(names[:3]) + (f" and {len(names) - 3} more" if len(names) > 3 else "")
-            out.append((2, latest, {"kind": "unread_messages", "text": f"{total} unread messages from {shown}",
-                                    "time": latest, "ref": None, "tool": "list_messages"}))  # fmt: skip
+        unread = s.unwritten_memo("suggest_unread", ("messages", "contacts"), None, lambda: _unread_suggestion(s))
+        if unread is not None:
+            out.append((unread[0], unread[1], dict(unread[2])))
     for t in s.values("timers"):
         ends = t.get("ends_at") or ""
         if t.get("status") == "running" and now <= ends <= until:
@@ -2488,3 +2477,36 @@ def get_smart_suggestions(s: PhoneState, hours: int = 3, limit: int = 10) -> Ok:
     if not rows:
         return ok(f"Nothing needs attention in the next {hours} h", data)
     return ok(f"{len(rows)} suggestions for the next {hours} h; first: {rows[0]['text']}", data)
+
+
+def _events_by_start(s: PhoneState) -> tuple[list[str], list[tuple[int, str, Record]]]:
+    """Each event's start on the simulated clock's zone ("" when it has none) with its scan position,
+    sorted by that start (and position); and the starts alone, for bisecting."""
+    from mpb_env.domains.time_mgmt import HOME_ZONE, convert, event_zone  # a sibling domain
+
+    rows = []
+    for at, ev in enumerate(s.values("events")):
+        own = ev.get("start") or ""
+        rows.append((at, convert(own, event_zone(ev), HOME_ZONE) if own else "", ev))
+    rows.sort(key=lambda r: (r[1], r[0]))
+    return [r[1] for r in rows], rows
+
+
+def _unread_suggestion(s: PhoneState) -> tuple[int, str, dict[str, Any]] | None:
+    """The ``unread_messages`` suggestion (unread incoming texts by sender, latest sender first), or
+    None when nothing is unread."""
+    unread: dict[str, list[dict[str, Any]]] = {}
+    for m in s.values("messages"):
+        if m.get("direction") == "in" and not m.get("read"):
+            unread.setdefault(m.get("contact_id") or m.get("phone") or "unknown", []).append(m)
+    if not unread:
+        return None
+    names = []
+    for who in sorted(unread, key=lambda w: max(m["time"] for m in unread[w]), reverse=True):
+        contact = s.get("contacts", who)
+        names.append(contact["name"] if contact else who)
+    total = sum(len(v) for v in unread.values())
+    latest = max(m["time"] for v in unread.values() for m in v)
+    shown = ", ".join(names[:3]) + (f" and {len(names) - 3} more" if len(names) > 3 else "")
+    return (2, latest, {"kind": "unread_messages", "text": f"{total} unread messages from {shown}",
+                        "time": latest, "ref": None, "tool": "list_messages"})  # fmt: skip

@@ -606,6 +606,21 @@ def list_messages(
     if contact_id is not None:
         _contact(s, contact_id)
     q = query.lower().strip() if query else ""
+    key = (contact_id, thread_id, unread_only, q)
+    thread_seen, rows = s.unwritten_memo("list_messages", ("messages",), key, lambda: _message_rows(s, *key))
+    if not thread_seen:
+        raise NotFound(f"no messages in thread {thread_id!r}", thread_id=thread_id)
+    cache: dict[str, str | None] = {}
+    out = [_with_name(s, m, cache) for m in rows[:limit]]
+    kind = "unread messages" if unread_only else "messages"
+    return ok(f"{len(rows)} {kind}" + (f" (showing {len(out)})" if len(out) < len(rows) else ""), out)
+
+
+def _message_rows(
+    s: PhoneState, contact_id: str | None, thread_id: str | None, unread_only: bool, q: str
+) -> tuple[bool, list[Record]]:
+    """Whether the thread has any message (True when none is named), and every message
+    ``list_messages`` lists for these filters, newest first."""
     thread_seen = thread_id is None
     rows: list[Record] = []
     for m in s.values("messages"):
@@ -620,13 +635,8 @@ def list_messages(
         ):
             continue
         rows.append(m)
-    if not thread_seen:
-        raise NotFound(f"no messages in thread {thread_id!r}", thread_id=thread_id)
     rows.sort(key=lambda m: (m["time"], m["id"]), reverse=True)
-    cache: dict[str, str | None] = {}
-    out = [_with_name(s, m, cache) for m in rows[:limit]]
-    kind = "unread messages" if unread_only else "messages"
-    return ok(f"{len(rows)} {kind}" + (f" (showing {len(out)})" if len(out) < len(rows) else ""), out)
+    return thread_seen, rows
 
 
 @tool(DOMAIN, mutates=True, permission=("messages", "SMS"))
@@ -742,6 +752,14 @@ def search_emails(
     """
     _check_limit(limit)
     q = query.lower().strip() if query else ""
+    rows = s.unwritten_memo("search_emails", ("emails",), (q, folder, unread_only),
+                            lambda: _email_rows(s, q, folder, unread_only))  # fmt: skip
+    out = rows[:limit]
+    return ok(f"{len(rows)} emails" + (f" (showing {len(out)})" if len(out) < len(rows) else ""), out)
+
+
+def _email_rows(s: PhoneState, q: str, folder: str | None, unread_only: bool) -> list[Record]:
+    """Every email ``search_emails`` finds for these filters, newest first."""
     rows: list[Record] = []
     for e in s.values("emails"):
         if (folder is None and e["folder"] == "spam") or (folder is not None and e["folder"] != folder):
@@ -758,8 +776,7 @@ def search_emails(
             continue
         rows.append(e)
     rows.sort(key=lambda e: (e["time"], e["id"]), reverse=True)
-    out = rows[:limit]
-    return ok(f"{len(rows)} emails" + (f" (showing {len(out)})" if len(out) < len(rows) else ""), out)
+    return rows
 
 
 # --------------------------------------------------------------------------- block list

@@ -460,6 +460,11 @@ def _digits(phone: str | None) -> str:
     return "".join(ch for ch in phone or "" if ch.isdigit())[-10:]
 
 
+def _contact_with_digits(s: PhoneState, want: str) -> str | None:
+    """The first saved contact whose number ends in the same (up to) ten digits as ``want``."""
+    return next((c["id"] for c in s.values("contacts") if want and _digits(c.get("phone")) == want), None)
+
+
 @tool(DOMAIN, mutates=True, permission=("camera", "CAMERA"))
 def scan_qr_code(s: PhoneState, code_id: str | None = None) -> Ok:
     """Scan a QR code in front of the camera and decode it; a Wi-Fi code also saves its network.
@@ -492,7 +497,9 @@ def scan_qr_code(s: PhoneState, code_id: str | None = None) -> Ok:
                 code_id=code_id,
             )
     else:
-        in_view = [c for c in s.values("qr_codes") if c.get("in_view")]
+        in_view = s.unwritten_memo(
+            "qr_in_view", ("qr_codes",), None, lambda: [c for c in s.values("qr_codes") if c.get("in_view")]
+        )
         if not in_view:
             raise PreconditionFailed("no QR code is in front of the camera")
         if len(in_view) > 1:
@@ -536,9 +543,7 @@ def scan_qr_code(s: PhoneState, code_id: str | None = None) -> Ok:
         decoded = {**decoded, "default_card_id": default}
     elif code["kind"] == "contact":
         want = _digits(decoded["phone"])
-        match = next(
-            (c["id"] for c in s.values("contacts") if want and _digits(c.get("phone")) == want), None
-        )
+        match = s.unwritten_memo("qr_contact_match", ("contacts",), want, lambda: _contact_with_digits(s, want))
         decoded = {**decoded, "existing_contact_id": match}
     scan_id = s.new_id("scan")
     s.put(

@@ -870,6 +870,12 @@ def list_playlists(s: PhoneState, playlist_id: str | None = None) -> Ok:
         tracks = [_summary(r) for m in p["media_ids"] if (r := s.get("media", m)) is not None]
         data = {"id": p["id"], "name": p["name"], "tracks": tracks, "updated_at": p["updated_at"]}
         return ok(f"{p['name']}: {len(tracks)} tracks", data)
+    rows = s.unwritten_memo("list_playlists", ("playlists", "media"), None, lambda: _playlist_rows(s))
+    return ok(f"{len(rows)} playlists", [dict(r) for r in rows])
+
+
+def _playlist_rows(s: PhoneState) -> list[dict[str, Any]]:
+    """Every playlist with its track count and length (tracks no longer in the library left out)."""
     rows = []
     for p in s.values("playlists"):
         durs = [r["duration_s"] for m in p["media_ids"] if (r := s.get("media", m)) is not None]
@@ -882,7 +888,7 @@ def list_playlists(s: PhoneState, playlist_id: str | None = None) -> Ok:
                 "updated_at": p["updated_at"],
             }
         )
-    return ok(f"{len(rows)} playlists", rows)
+    return rows
 
 
 @tool(DOMAIN, mutates=True)
@@ -1105,21 +1111,9 @@ def play_media(
         q = " ".join(query.casefold().split())
         if not q:
             raise InvalidArguments("query must not be empty", field="query")
-        artist_songs = sorted(
-            m["id"] for m in s.values("media") if m["kind"] == "song" and m["artist"].casefold() == q
+        artist_songs, exact, partial = s.unwritten_memo(
+            "play_media_query", ("media", "shows", "playlists"), q, lambda: _library_matches(s, q)
         )
-        exact: list[dict[str, Any]] = []
-        partial: list[dict[str, Any]] = []
-        for rec in (*s.values("media"), *s.values("shows")):
-            title = rec["title"].casefold()
-            if title == q:
-                exact.append(_summary(rec))
-            elif q in title:
-                partial.append(_summary(rec))
-        for p in s.values("playlists"):
-            name = p["name"].casefold()
-            row = {"id": p["id"], "kind": "playlist", "title": p["name"], "artist": None}
-            (exact if name == q else partial if q in name else []).append(row)
         found = exact or partial
         if artist_songs and not exact:
             media_id, context, queue = artist_songs[0], f"artist:{query.strip()}", artist_songs[1:]
@@ -1128,7 +1122,7 @@ def play_media(
         elif len(found) > 1:
             raise Ambiguous(
                 f"{len(found)} items match {query!r}; pass media_id or playlist_id",
-                candidates=found[:10],
+                candidates=[dict(c) for c in found[:10]],
             )
         elif found[0]["kind"] == "playlist":
             playlist_id = found[0]["id"]
@@ -1157,6 +1151,30 @@ def play_media(
     view = _view(s, new)
     note = " (media volume is 0)" if not view["volume"] else ""
     return ok(f"Playing {rec['title']} on {view['output']['name']}{note}", view)
+
+
+def _library_matches(
+    s: PhoneState, q: str
+) -> tuple[list[str], list[dict[str, Any]], list[dict[str, Any]]]:
+    """For ``play_media``'s normalised query ``q``: the IDs of the songs by an artist named ``q``
+    (sorted), and the summaries of the tracks, shows and playlists titled ``q`` and of those whose
+    title contains it."""
+    artist_songs = sorted(
+        m["id"] for m in s.values("media") if m["kind"] == "song" and m["artist"].casefold() == q
+    )
+    exact: list[dict[str, Any]] = []
+    partial: list[dict[str, Any]] = []
+    for rec in (*s.values("media"), *s.values("shows")):
+        title = rec["title"].casefold()
+        if title == q:
+            exact.append(_summary(rec))
+        elif q in title:
+            partial.append(_summary(rec))
+    for p in s.values("playlists"):
+        name = p["name"].casefold()
+        row = {"id": p["id"], "kind": "playlist", "title": p["name"], "artist": None}
+        (exact if name == q else partial if q in name else []).append(row)
+    return artist_songs, exact, partial
 
 
 @tool(DOMAIN, mutates=True)
@@ -1625,6 +1643,18 @@ def list_photos(
         raise InvalidArguments(f"date_to {date_to!r} is before date_from {date_from!r}", field="date_to")
     album_id = _album(s, album)["id"] if album is not None else None
     q = query.strip().casefold() if query else ""
+    key = (kind, album_id, favorites_only, lo, hi, q)
+    rows = s.unwritten_memo("list_photos", ("photos",), key, lambda: _photo_rows(s, *key))
+    names = {a["id"]: a["name"] for a in s.values("albums")}
+    out = [{**p, "album_name": names.get(p["album"])} for p in rows[:limit]]
+    more = f" (showing {len(out)})" if len(out) < len(rows) else ""
+    return ok(f"{len(rows)} items{more}; albums: {', '.join(names.values())}", out)
+
+
+def _photo_rows(
+    s: PhoneState, kind: str | None, album_id: str | None, favorites_only: bool, lo: str, hi: str, q: str
+) -> list[Record]:
+    """Every gallery item ``list_photos`` lists for these filters, newest first."""
     rows = [
         p
         for p in s.values("photos")
@@ -1636,10 +1666,7 @@ def list_photos(
         and (not q or q in f"{p['location'] or ''}\n{p['name']}\n{p['mode']}".casefold())
     ]
     rows.sort(key=lambda p: (p["time"], p["id"]), reverse=True)
-    names = {a["id"]: a["name"] for a in s.values("albums")}
-    out = [{**p, "album_name": names.get(p["album"])} for p in rows[:limit]]
-    more = f" (showing {len(out)})" if len(out) < len(rows) else ""
-    return ok(f"{len(rows)} items{more}; albums: {', '.join(names.values())}", out)
+    return rows
 
 
 @tool(DOMAIN, mutates=True, permission=GALLERY)

@@ -564,6 +564,26 @@ def get_app_data_usage(
         raise NotFound(
             f"no installed app with id {app_id!r}; list_apps shows the installed ones", app_id=app_id
         )
+    rows, tot_m, tot_w = s.unwritten_memo(
+        "app_data_usage", ("apps", "data_usage"), sort_by, lambda: _data_usage_rows(s, sort_by)
+    )
+    if app_id is not None:
+        rows = [r for r in rows if r["app_id"] == app_id]
+    warning = s.setting("network.data_warning_mb")
+    data = {
+        "cycle_start": s.setting("network.data_cycle_start"),
+        "warning_mb": warning,
+        "total_mobile_mb": tot_m,
+        "total_wifi_mb": tot_w,
+        "over_warning": warning is not None and tot_m >= warning,
+        "apps": [dict(r) for r in rows[:limit]],
+    }
+    return ok(f"{tot_m} MB mobile, {tot_w} MB Wi-Fi since {data['cycle_start']}", data)
+
+
+def _data_usage_rows(s: PhoneState, sort_by: str) -> tuple[list[dict[str, Any]], Any, Any]:
+    """Every installed app's data use this cycle, sorted by ``sort_by`` (largest first), and the
+    mobile and Wi-Fi totals."""
     rows = []
     for app in s.values("apps"):
         use = s.get("data_usage", app["id"]) or {}
@@ -575,18 +595,7 @@ def get_app_data_usage(
     tot_w = sum(r["wifi_mb"] for r in rows)
     key = f"{sort_by}_mb"
     rows.sort(key=lambda r: (-r[key], r["app_id"]))
-    if app_id is not None:
-        rows = [r for r in rows if r["app_id"] == app_id]
-    warning = s.setting("network.data_warning_mb")
-    data = {
-        "cycle_start": s.setting("network.data_cycle_start"),
-        "warning_mb": warning,
-        "total_mobile_mb": tot_m,
-        "total_wifi_mb": tot_w,
-        "over_warning": warning is not None and tot_m >= warning,
-        "apps": rows[:limit],
-    }
-    return ok(f"{tot_m} MB mobile, {tot_w} MB Wi-Fi since {data['cycle_start']}", data)
+    return rows, tot_m, tot_w
 
 
 @tool(DOMAIN, mutates=True)

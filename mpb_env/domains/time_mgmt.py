@@ -42,6 +42,7 @@ from __future__ import annotations
 
 import random
 import re
+from collections.abc import Iterable
 from datetime import UTC, date, datetime, timedelta
 from functools import lru_cache
 from typing import Any, Literal
@@ -58,7 +59,7 @@ from mpb_env.errors import (
 )
 from mpb_env.tools.formats import clock_hhmm
 from mpb_env.tools.runtime import Ok, ok, tool
-from mpb_env.world.state import PhoneState, Record, Tables
+from mpb_env.world.state import TOMBSTONE, Patch, PhoneState, Record, Tables, World
 
 DOMAIN = "Time Management"
 SEED_ORDER = 30
@@ -414,7 +415,7 @@ def _occurrences_in(e: Record, lo: str, hi: str | None) -> list[Record]:
     until = rule.get("until")
     skip = set(e.get("exdates") or [])
     out: list[Record] = []
-    n = 0
+    n = _first_reaching(first, length, rule["freq"], lo)
     while n < 5000:
         t0 = _next_start(first, rule["freq"], n)
         n += 1
@@ -427,6 +428,28 @@ def _occurrences_in(e: Record, lo: str, hi: str | None) -> list[Record]:
         if end > lo and start not in skip:
             out.append({**e, "start": start, "end": end, "occurrence": True})
     return out
+
+
+def _first_reaching(first: datetime, length: timedelta, freq: str, lo: str) -> int:
+    """A repeat index no later than the first repeat of a series (starting ``first``, each ``length``
+    long) that ends after ``lo``: every earlier repeat ends at least a day before ``lo``, so
+    ``_occurrences_in`` may start there and list the same rows. 0 when ``lo`` is not a canonical
+    timestamp (it is then compared as written) or the arithmetic leaves the calendar."""
+    try:
+        at = datetime.fromisoformat(lo)
+        if _iso(at) != lo or at.tzinfo is not None or first.tzinfo is not None:
+            return 0
+        target = at - length - timedelta(days=1)  # a repeat starting by then ends a day before ``lo``
+    except (OverflowError, ValueError):
+        return 0
+    if target < first:
+        return 0
+    if freq == "daily":
+        return (target - first) // timedelta(days=1) + 1
+    if freq == "weekly":
+        return (target - first) // timedelta(weeks=1) + 1
+    # monthly: repeats in months before the target's start before it (one more month kept for safety)
+    return max(0, (target.year - first.year) * 12 + target.month - first.month - 1)
 
 
 def _recurrence(freq: str, until: str | None, start: str) -> dict[str, Any]:
@@ -465,10 +488,119 @@ def _overlaps(s: PhoneState, start: str, end: str, skip: str | None = None) -> l
     view = device_zone(s)
     return [
         {"id": o["id"], "title": o["title"], "start": o["start"], "end": o["end"]}
-        for e in s.values("events")
+        for e in _candidates(s, start, end)
         if e["id"] != skip
         for o in _occurrences(e, start, end, view)
     ]
+
+
+_SPAN_PAD = _ZONE_PAD + timedelta(days=1)
+_OPEN_SPAN = ("", "~")  # compares below and above every timestamp: always a candidate
+_SPAN_DAYS = 60  # a longer span is not filed under each of its days but looked at on every call
+
+
+def _canonical(iso: str) -> bool:
+    """Whether ``iso`` is a timestamp as ``_iso`` writes it (then string order is time order)."""
+    try:
+        return len(iso) == 19 and _iso(datetime.fromisoformat(iso)) == iso
+    except (TypeError, ValueError):
+        return False
+
+
+def _span(e: Record) -> tuple[str, str]:
+    """Bounds ``(lo, hi)`` with every occurrence of ``e`` on any zone's clock inside ``(lo, hi)``, so
+    ``_occurrences(e, a, b, view)`` is empty unless ``lo < b`` and ``hi > a`` (padded by more than any
+    two zones differ, and a day); ``_OPEN_SPAN`` for a series without end or an odd record."""
+    try:
+        start, end = e["start"], e["end"]
+        if not (_canonical(start) and _canonical(end)):
+            return _OPEN_SPAN
+        first, last = datetime.fromisoformat(start), datetime.fromisoformat(end)
+        rule = e.get("recurrence")
+        if rule:
+            until = rule.get("until")
+            if until is None:
+                return _OPEN_SPAN
+            day = datetime.fromisoformat(until)
+            if len(until) != 10 or day.date().isoformat() != until:
+                return _OPEN_SPAN
+            # the last repeat starts on ``until`` at the latest and lasts as long as the first
+            last = day + timedelta(days=1) + max(last - first, timedelta(0))
+        return _iso(first - _SPAN_PAD), _iso(last + _SPAN_PAD)
+    except (AttributeError, KeyError, TypeError, ValueError, OverflowError):
+        return _OPEN_SPAN
+
+
+class _Spans:
+    """The task's events before any write (base under patch, in ``PhoneState.scan`` order), each with
+    its ``_span``; the rows whose span covers each day (``wide``: spans over ``_SPAN_DAYS`` days, always
+    looked at); and the scan position of every base and patch key."""
+
+    __slots__ = ("base", "rows", "pos", "end", "days", "wide")
+
+    def __init__(self, world: World, patch: Patch) -> None:
+        self.base = base = world.tables.get("events") or {}  # held: the index is keyed by its identity
+        self.pos = {k: i for i, k in enumerate(base)}
+        for k in patch.tables.get("events") or ():
+            self.pos.setdefault(k, len(self.pos))
+        self.end = len(self.pos)  # keys new in the episode come after every base and patch key
+        self.rows = [(k, e, *_span(e)) for k, e in PhoneState(world, patch).scan("events")]
+        self.days: dict[str, list[int]] = {}
+        self.wide: list[int] = []
+        for i, (_k, _e, lo, hi) in enumerate(self.rows):
+            first = date.fromisoformat(lo[:10]) if lo else date.min
+            n = (date.fromisoformat(hi[:10]) - first).days if hi != "~" else _SPAN_DAYS + 1
+            if n > _SPAN_DAYS:
+                self.wide.append(i)
+                continue
+            for d in range(n + 1):
+                self.days.setdefault((first + timedelta(days=d)).isoformat(), []).append(i)
+
+    def meeting(self, lo: str, hi: str) -> list[int]:
+        """The rows (in order) whose span meets ``(lo, hi)``, two canonical timestamps."""
+        first = date.fromisoformat(lo[:10])
+        n = (date.fromisoformat(hi[:10]) - first).days
+        rows = self.rows
+        if 0 <= n <= _SPAN_DAYS:
+            found = set(self.wide)
+            for d in range(n + 1):
+                found.update(self.days.get((first + timedelta(days=d)).isoformat(), ()))
+            look: Iterable[int] = sorted(found)
+        else:
+            look = range(len(rows))
+        return [i for i in look if rows[i][2] < hi and rows[i][3] > lo]
+
+
+def _candidates(s: PhoneState, lo: str, hi: str) -> list[Record]:
+    """The events ``s.values("events")`` yields, in its order, less some that cannot overlap
+    ``[lo, hi)`` on any zone's clock: every event the episode wrote, and each other one whose
+    ``_span`` meets the range (the spans are kept per task patch)."""
+    if not (_canonical(lo) and _canonical(hi)):
+        return list(s.values("events"))
+    base = s.world.tables.get("events") or {}
+    by_base = s.patch.derived("event_spans", dict)  # id(base table) → _Spans
+    spans = by_base.get(id(base))
+    if spans is None or spans.base is not base:
+        spans = by_base[id(base)] = _Spans(s.world, s.patch)
+    writes = s.writes.get("events")
+    rows = spans.rows
+    if not writes:
+        return [rows[i][1] for i in spans.meeting(lo, hi)]
+    pos = spans.pos
+    hits = [(pos[k], e) for k, e, _a, _b in map(rows.__getitem__, spans.meeting(lo, hi)) if k not in writes]
+    new = spans.end
+    for k, rec in writes.items():
+        if rec is not TOMBSTONE:
+            at = pos.get(k)
+            if at is None:
+                at, new = new, new + 1
+            hits.append((at, rec))
+    hits.sort(key=_first)
+    return [e for _at, e in hits]
+
+
+def _first(row: tuple[int, Record]) -> int:
+    return row[0]
 
 
 def _days(days: list[str]) -> list[str]:

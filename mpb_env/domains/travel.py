@@ -1656,6 +1656,11 @@ def _word_at(hay: str, needle: str) -> int:
 def _place_for_text(s: PhoneState, text: str) -> Record | None:
     """The map place named earliest (then longest) in a free-text location, e.g. an event's location."""
     hay = text.casefold()
+    return s.unwritten_memo("place_for_text", ("places",), hay, lambda: _place_named_in(s, hay))
+
+
+def _place_named_in(s: PhoneState, hay: str) -> Record | None:
+    """``_place_for_text`` of the case-folded text ``hay``."""
     best: tuple[int, int, str] | None = None
     found = None
     for p in s.values("places"):
@@ -1680,13 +1685,7 @@ def _resolve_place(s: PhoneState, ref: str, field: str, near_city: str | None) -
     ref_rec = s.get("hotels", ref.strip()) or s.get("attractions", ref.strip())
     if ref_rec is not None and s.get("places", ref_rec["place_id"]) is not None:
         return s.get("places", ref_rec["place_id"])  # type: ignore[return-value]
-    exact, partial = [], []
-    for p in s.values("places"):
-        name = p["name"].casefold()
-        if q == name or q in p["aliases"]:
-            exact.append(p)
-        elif q in name or q in p["address"].casefold() or any(q in a for a in p["aliases"]):
-            partial.append(p)
+    exact, partial = s.unwritten_memo("place_matches", ("places",), q, lambda: _place_matches(s, q))
     hits = exact or partial
     if len(hits) > 1 and near_city is not None:
         local = [p for p in hits if p["city"] == near_city]
@@ -1701,6 +1700,20 @@ def _resolve_place(s: PhoneState, ref: str, field: str, near_city: str | None) -
             ],
         )
     return hits[0]
+
+
+def _place_matches(s: PhoneState, q: str) -> tuple[list[Record], list[Record]]:
+    """The places named or aliased exactly ``q`` (normalised), and those whose name, address or an
+    alias contains it."""
+    exact: list[Record] = []
+    partial: list[Record] = []
+    for p in s.values("places"):
+        name = p["name"].casefold()
+        if q == name or q in p["aliases"]:
+            exact.append(p)
+        elif q in name or q in p["address"].casefold() or any(q in a for a in p["aliases"]):
+            partial.append(p)
+    return exact, partial
 
 
 _SPEED_KMH = {"drive": 32.0, "transit": 18.0, "walk": 4.8, "bike": 15.0}
