@@ -96,6 +96,28 @@ def _query_terms(query: str) -> tuple[str, ...]:
     return tuple(dict.fromkeys(tokenize(query)))
 
 
+def _by_score_then_key(item: tuple[str, float]) -> tuple[float, str]:
+    return -item[1], item[0]
+
+
+def best_keyed(scores: dict[str, float], n: int) -> list[tuple[str, float]]:
+    """The ``n`` best ``(key, score)`` pairs of ``scores``, best first, ties by key: the order
+    ``heapq.nsmallest(n, scores, key=lambda k: (-scores[k], k))`` gives. Only the pairs scoring at least
+    the ``n``-th best score (found by a sort of the bare floats) are ordered by ``(-score, key)``, so a
+    query matching hundreds of documents sorts a handful of tuples, not hundreds.
+
+    >>> best_keyed({"b": 1.0, "a": 1.0, "c": 2.0, "d": 0.5}, 2)
+    [('c', 2.0), ('a', 1.0)]
+    """
+    if len(scores) > n:
+        floor = sorted(scores.values(), reverse=True)[n - 1]
+        items = [kv for kv in scores.items() if kv[1] >= floor]
+    else:
+        items = list(scores.items())
+    items.sort(key=_by_score_then_key)
+    return items[:n]
+
+
 class BM25:
     """An Okapi BM25 index over a fixed list of documents.
 
@@ -336,5 +358,4 @@ class BM25Delta:
         acc = self._accumulate(query)
         if not acc or n <= 0:
             return []
-        best = heapq.nsmallest(n, acc, key=lambda k: (-acc[k], k))
-        return [(k, acc[k]) for k in best]
+        return best_keyed(acc, n)

@@ -10,7 +10,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from mpb_env.domains import assistant
-from mpb_env.text import BM25, BM25Delta
+from mpb_env.text import BM25, BM25Delta, best_keyed
 from mpb_env.tools.runtime import execute
 from mpb_env.world.generate import load_world
 from mpb_env.world.state import Patch, PhoneState, World
@@ -231,3 +231,13 @@ def test_patch_overlay_is_kept_on_the_patch_and_not_pickled() -> None:
     assert assistant._corpus(b) is not assistant._corpus(a)
     assert len(execute(b, "search_user_memory", {"query": "dentist"})["data"]) == 2
     assert execute(a, "search_user_memory", {"query": "dentist"})["data"] == got
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    st.dictionaries(st.text("abcdef", min_size=1, max_size=3), st.sampled_from([0.5, 1.0, 2.0, 3.25]), max_size=30),
+    st.integers(1, 12),
+)
+def test_best_keyed_orders_as_a_full_sort_by_score_then_key(scores: dict[str, float], n: int) -> None:
+    # few distinct scores: most cut-offs fall inside a tie
+    assert best_keyed(scores, n) == sorted(scores.items(), key=lambda kv: (-kv[1], kv[0]))[:n]
