@@ -330,7 +330,8 @@ class Episode:
                         if entry["status"] == "success":
                             added = self._expand({"tools": [t["name"] for t in entry["data"]["tools"]]})
                     else:
-                        entry = call_tool(state, name, call.arguments, allowed, limits.max_argument_depth)
+                        # parse_turn has held the arguments to limits.max_argument_depth
+                        entry = call_tool(state, name, call.arguments, allowed, None)
                         if entry["status"] == "success":
                             if name == SKILL_LOADER:
                                 added = self._expand(entry["data"])

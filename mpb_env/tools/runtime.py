@@ -402,12 +402,14 @@ def call_tool(
     name: str,
     arguments: Any,
     allowed: Iterable[str] | None = None,
-    max_depth: int = DEFAULT_LIMITS.max_argument_depth,
+    max_depth: int | None = DEFAULT_LIMITS.max_argument_depth,
 ) -> dict[str, Any]:
     """``execute`` with the tool's name first: ``{"name", "status", "error_type", "message", "data"}``,
     one entry of an observation as it is serialised (built once, not merged from the feedback).
     Arguments nested deeper than ``max_depth`` are ``InvalidArguments`` before validation looks at
-    them (logged as an empty dict), so nothing below recurses on model-supplied structure."""
+    them (logged as an empty dict), so nothing below recurses on model-supplied structure;
+    ``max_depth=None`` when the caller has checked that already (``Episode``: ``parse_turn`` turns a
+    call nested past the limit into a ``CallError``, which never reaches here)."""
     spec = REGISTRY.get(name)
     if spec is None or (allowed is not None and name not in allowed):
         where = "the catalog" if spec is None else "the current action set"
@@ -416,7 +418,7 @@ def call_tool(
     args: dict[str, Any] = arguments if isinstance(arguments, dict) else {}
     changed = False
     try:
-        if too_deep(arguments, max_depth):
+        if max_depth is not None and too_deep(arguments, max_depth):
             args = {}
             raise InvalidArguments(f"arguments of {name} nest deeper than max_argument_depth={max_depth}")
         args = spec.validate(arguments)
