@@ -149,7 +149,7 @@ def measure(limit: int | None = None) -> dict[str, Any]:
                 "--tool=callgrind",
                 "--instr-atstart=no",
                 f"--callgrind-out-file={folder / 'cg.out'}",
-                os.path.realpath(sys.executable),
+                sys.executable,  # a venv's own, so the child imports what this process does
                 __file__,
                 "--child",
                 str(folder / "shim.so"),
