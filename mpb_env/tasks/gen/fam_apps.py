@@ -53,6 +53,22 @@ def switch_fields(app: dict, on: bool) -> dict:
     return {"notifications": on, "permissions": {**app["permissions"], "NOTIFICATIONS": on}}
 
 
+def revoke_draft(app: dict, perm: str, query: str, final: str) -> Draft:
+    """Revoke one of ``app``'s permissions: look the app up, revoke, say ``final``."""
+    perms = {**app["permissions"], perm: False}
+    return Draft(
+        query=query,
+        gold={
+            "delta": [{"table": "apps", "op": "update", "key": app["id"], "fields": {"permissions": perms}}]
+        },
+        oracle=[
+            calls(call("get_app_info", app_id=app["id"])),
+            calls(call("revoke_app_permission", app_id=app["id"], permission=perm)),
+            final,
+        ],
+    )
+
+
 def notif_ids(app_id: str) -> list[str]:
     return sorted(k for k, n in W["notifications"].items() if n["app_id"] == app_id)
 
@@ -128,18 +144,7 @@ def revoke_permission(ctx: Ctx) -> Draft:
          "I don't want {name} touching my {word} anymore.", "turn off {word} access for {name}."],
         name=app["name"], word=PERM_WORDS[perm],
     )  # fmt: skip
-    perms = {**app["permissions"], perm: False}
-    return Draft(
-        query=query,
-        gold={
-            "delta": [{"table": "apps", "op": "update", "key": app["id"], "fields": {"permissions": perms}}]
-        },
-        oracle=[
-            calls(call("get_app_info", app_id=app["id"])),
-            calls(call("revoke_app_permission", app_id=app["id"], permission=perm)),
-            f"{app['name']} no longer has {PERM_WORDS[perm]} access.",
-        ],
-    )
+    return revoke_draft(app, perm, query, f"{app['name']} no longer has {PERM_WORDS[perm]} access.")
 
 
 @family("apps.clear_cache", dimension="basic", category="grounding", bucket="state")
@@ -333,18 +338,8 @@ def media_split_revoke(ctx: Ctx) -> Draft:
          "cut {name} off from my {off}, keeping its access to {keep}."],
         name=app["name"], keep=MEDIA_HALVES[keep], off=MEDIA_HALVES[off],
     )  # fmt: skip
-    perms = {**app["permissions"], off: False}
-    return Draft(
-        query=query,
-        gold={
-            "delta": [{"table": "apps", "op": "update", "key": app["id"], "fields": {"permissions": perms}}]
-        },
-        oracle=[
-            calls(call("get_app_info", app_id=app["id"])),
-            calls(call("revoke_app_permission", app_id=app["id"], permission=off)),
-            f"{app['name']} can no longer read your {MEDIA_HALVES[off]}; its {MEDIA_HALVES[keep]} access stays on.",
-        ],
-    )
+    final = f"{app['name']} can no longer read your {MEDIA_HALVES[off]}; its {MEDIA_HALVES[keep]} access stays on."
+    return revoke_draft(app, off, query, final)
 
 
 @family("apps.install_then_grant", dimension="basic", category="dependency", bucket="tool")
