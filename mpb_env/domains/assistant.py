@@ -1526,11 +1526,8 @@ def _corpus(s: PhoneState) -> _Corpus:
     patch = s.patch.tables.get("memories")
     writes = s.writes.get("memories")
     if not writes:
-        by_base = s.patch.derived("memory_index", dict)  # id(base table) → the patch's overlay on it
-        hit = by_base.get(id(base))
-        if hit is None or hit.base is not base:
-            hit = by_base[id(base)] = _Corpus(_base_index(base), patch, dict(patch or {}))
-        return hit
+        overlay = dict(patch or {})
+        return s.d0_derived("memory_index", ("memories",), lambda: _Corpus(_base_index(base), patch, overlay))
     # Each written memory's own fields (not its joined search text, which two memories can share).
     over = tuple((k, None if r is TOMBSTONE else _fields(r)) for k, r in writes.items())
     key = (id(base), id(patch), over)

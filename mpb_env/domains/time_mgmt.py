@@ -536,10 +536,10 @@ class _Spans:
     its ``_span``; the rows whose span covers each day (``wide``: spans over ``_SPAN_DAYS`` days, always
     looked at); and the scan position of every base and patch key."""
 
-    __slots__ = ("base", "rows", "pos", "end", "days", "wide")
+    __slots__ = ("rows", "pos", "end", "days", "wide")
 
     def __init__(self, world: World, patch: Patch) -> None:
-        self.base = base = world.tables.get("events") or {}  # held: the index is keyed by its identity
+        base = world.tables.get("events") or {}
         self.pos = {k: i for i, k in enumerate(base)}
         for k in patch.tables.get("events") or ():
             self.pos.setdefault(k, len(self.pos))
@@ -577,11 +577,7 @@ def _candidates(s: PhoneState, lo: str, hi: str) -> list[Record]:
     ``_span`` meets the range (the spans are kept per task patch)."""
     if not (_canonical(lo) and _canonical(hi)):
         return list(s.values("events"))
-    base = s.world.tables.get("events") or {}
-    by_base = s.patch.derived("event_spans", dict)  # id(base table) → _Spans
-    spans = by_base.get(id(base))
-    if spans is None or spans.base is not base:
-        spans = by_base[id(base)] = _Spans(s.world, s.patch)
+    spans = s.d0_derived("event_spans", ("events",), lambda: _Spans(s.world, s.patch))
     writes = s.writes.get("events")
     rows = spans.rows
     if not writes:

@@ -65,7 +65,7 @@ def _overlaid(base: dict[str, Record], overlay: dict[str, Any]) -> Iterator[tupl
 
 def _d0_rows(base: dict[str, Record], patch: dict[str, Any]) -> tuple[Any, ...]:
     items = tuple(_overlaid(base, patch))
-    return base, items, tuple(rec for _, rec in items)
+    return items, tuple(rec for _, rec in items)
 
 
 class World:
@@ -228,12 +228,18 @@ class PhoneState:
         return iter(self._d0(table, base, patch)[1])
 
     def _d0(self, table: str, base: dict[str, Record], patch: dict[str, Any]) -> tuple[Any, ...]:
-        """A table's live D_0 rows (patch over base) as ``(items, values)`` tuples, built once per
-        patch and base table: an unwritten table is then iterated at C speed. Only tables a task's S0
-        touches get one, and those are small. Keyed by the base table's identity (a patch may serve
-        several worlds) and holding it, so the id stays unique."""
-        _held, items, values = self.patch.derived(("d0", table, id(base)), lambda: _d0_rows(base, patch))
-        return items, values
+        """A table's live D_0 rows (patch over base) as ``(items, values)`` tuples: an unwritten table
+        is then iterated at C speed. Only tables a task's S0 touches get one, and those are small."""
+        return self.d0_derived(f"rows:{table}", (table,), lambda: _d0_rows(base, patch))
+
+    def d0_derived(self, name: str, tables: tuple[str, ...], build: Callable[[], T]) -> T:
+        """``build()``, a value derived from the D_0 of ``tables`` (the base world's tables under the
+        task's patch, whatever this state has written since), built once and kept on the patch under
+        ``name``. Keyed by the base tables' identity (a patch may serve several worlds) and holding
+        them, so the ids stay unique."""
+        base = tuple(self.world.tables.get(t) for t in tables)
+        _held, value = self.patch.derived((name, *map(id, base)), lambda: (base, build()))
+        return value
 
     def unwritten_memo(self, name: str, tables: tuple[str, ...], key: Hashable, compute: Callable[[], T]) -> T:
         """``compute()``, kept on the task's patch under ``(name, key)`` while this state has written
@@ -243,9 +249,7 @@ class PhoneState:
         patch; the caller must not mutate what it gets back."""
         if any(self.writes.get(t) for t in tables):
             return compute()
-        base = tuple(self.world.tables.get(t) for t in tables)
-        # keyed by the base tables' identity (a patch may serve several worlds); held so ids stay unique
-        _held, memo = self.patch.derived((name, *map(id, base)), lambda: (base, {}))
+        memo: dict[Hashable, Any] = self.d0_derived(name, tables, dict)
         value = memo.get(key, _MISSING)
         if value is _MISSING:
             value = compute()
