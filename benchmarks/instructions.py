@@ -64,6 +64,8 @@ def _child(shim: str, limit: int | None) -> None:
         plan = plan[:limit]
     cg.start()
     cg.mark(START.encode())
+    # _play_episodes' loop with the dumps between its steps; kept here (not a hook in bench.py) so that
+    # the script also counts checkouts older than itself, such as the reference in the README
     for k, task in enumerate(plan):
         env.restart(task)
         env.start_info()
